@@ -1,0 +1,69 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "sync-agent",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "sync-agent", targets: ["SyncAgent"]),
+        .executable(name: "test-upstream", targets: ["TestUpstreamServer"]),
+        .library(name: "Streams", targets: ["Streams"]),
+        .library(name: "StreamsTesting", targets: ["StreamsTesting"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
+    targets: [
+        .target(name: "Streams", dependencies: [.product(name: "AsyncAlgorithms", package: "swift-async-algorithms")]),
+        .target(name: "StreamsTesting"),
+        .target(name: "Store", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+        .target(
+            name: "SyncAgentCore",
+            dependencies: [
+                "Streams", "Store",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(
+            name: "SyncAgent",
+            dependencies: [
+                "SyncAgentCore",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        .target(
+            name: "TestUpstream",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]),
+        .executableTarget(
+            name: "TestUpstreamServer",
+            dependencies: [
+                "TestUpstream",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsTesting"]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(
+            name: "SyncAgentTests",
+            dependencies: ["SyncAgentCore", "Store", "Streams", "StreamsTesting"],
+            exclude: ["CLI/Help"]
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [
+                "SyncAgentCore", "Store", "TestUpstream",
+            ]
+        ),
+    ]
+)

@@ -1,0 +1,99 @@
+import Foundation
+import GRDB
+
+/// One record of a page: its key and its JSON.
+public struct StagedRecord: Sendable, Hashable {
+    /// The record's key within its resource.
+    public var key: String
+    /// The item's JSON text.
+    public var data: String
+
+    /// Creates a staged record.
+    public init(key: String, data: String) {
+        self.key = key
+        self.data = data
+    }
+}
+
+/// One sync's new snapshot while its pages arrive.
+///
+/// Pages are staged in a temporary table of the writer connection (on disk,
+/// invisible to readers), so memory does not grow with the number of items.
+/// ``SyncStore/record(_:snapshot:)`` applies the staged snapshot to `records` as a
+/// diff in one transaction; ``discard()`` drops it, leaving the previous snapshot
+/// as it was.
+///
+/// Thread-safety: not `Sendable`; one sync uses it from one task.
+public final class SnapshotWriter {
+    /// The resource whose snapshot this is.
+    public let resource: String
+    /// How many records have been staged so far.
+    public private(set) var stagedCount = 0
+
+    let store: SyncStore
+    let table: String
+    private var isOpen = true
+
+    init(store: SyncStore, resource: String, table: String) {
+        self.store = store
+        self.resource = resource
+        self.table = table
+    }
+
+    deinit {
+        // A writer dropped without commit or discard (a cancelled task): the
+        // staging table must not linger on the writer connection.
+        if isOpen {
+            let table = table
+            try? store.pool.writeWithoutTransaction { db in
+                try db.execute(sql: "DROP TABLE IF EXISTS temp.\(table)")
+            }
+        }
+    }
+
+    /// Stages one page of records.
+    ///
+    /// - Throws: ``StoreError/Kind/duplicateKey`` when a key was already staged
+    ///   in this sync; ``StoreError/Kind/io`` when the write fails.
+    public func stage(_ records: [StagedRecord]) async throws(StoreError) {
+        precondition(isOpen, "stage(_:) after the snapshot was applied or discarded")
+        guard !records.isEmpty else { return }
+        let table = table
+        let resource = resource
+        try await store.write { db in
+            let statement = try db.cachedStatement(sql: "INSERT INTO temp.\(table) (key, data) VALUES (?, ?)")
+            for record in records {
+                do {
+                    try statement.execute(arguments: [record.key, record.data])
+                } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY {
+                    throw StoreError(
+                        .duplicateKey, "Two items of resource \"\(resource)\" have the same key \"\(record.key)\".")
+                }
+            }
+        }
+        stagedCount += records.count
+    }
+
+    /// Drops the staged records; the previous snapshot stays as it was.
+    public func discard() async {
+        guard isOpen else { return }
+        isOpen = false
+        let table = table
+        _ = try? await store.write { db in try db.execute(sql: "DROP TABLE IF EXISTS temp.\(table)") }
+    }
+
+    /// Marks the writer as applied (its table is dropped by the applying transaction).
+    func close() { isOpen = false }
+}
+
+extension SyncStore {
+    /// Starts a new snapshot of `resource`.
+    public func beginSnapshot(of resource: String) async throws(StoreError) -> SnapshotWriter {
+        let table = "staging_\(UInt64.random(in: 0...UInt64.max))"
+        try await write { db in
+            try db.execute(
+                sql: "CREATE TEMP TABLE \(table) (key TEXT PRIMARY KEY NOT NULL, data TEXT NOT NULL) WITHOUT ROWID")
+        }
+        return SnapshotWriter(store: self, resource: resource, table: table)
+    }
+}

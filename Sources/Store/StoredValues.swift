@@ -1,0 +1,78 @@
+/// The state of a resource as stored in `resources.state`.
+public enum ResourceState: String, Sendable, CaseIterable, Codable {
+    /// Synced, waiting for its next poll.
+    case idle
+    /// A sync is running.
+    case syncing
+    /// A sync failed with a transient error and waits to retry.
+    case retrying
+    /// Paused: the machine is offline.
+    case offline
+    /// Failed for good: not polled again until a manual refresh.
+    case failed
+}
+
+/// How a sync ended, as stored in `sync_runs.outcome`.
+public enum SyncOutcome: String, Sendable, CaseIterable, Codable {
+    /// All pages fetched and applied.
+    case success
+    /// The server answered 304: nothing changed, nothing written.
+    case notModified
+    /// An unrecoverable failure.
+    case failed
+    /// Transient failures until the retry policy gave up.
+    case gaveUp
+    /// The machine was offline.
+    case offline
+    /// The sync was cancelled (shutdown, or superseded).
+    case cancelled
+
+    /// Whether the sync counts as a success (the poll interval restarts).
+    public var isSuccess: Bool { self == .success || self == .notModified }
+}
+
+/// What started a sync, as stored in `sync_runs.trigger`.
+public enum SyncTrigger: String, Sendable, CaseIterable, Codable {
+    /// The poll interval elapsed.
+    case poll
+    /// A person or program asked for it.
+    case refresh
+    /// The agent started and the data was stale.
+    case startup
+    /// A resource this one depends on changed.
+    case dependency
+}
+
+/// An error as stored with a resource or a sync run.
+public struct StoredError: Sendable, Hashable, Codable {
+    /// The error's kind: `transient`, `unrecoverable`, `offline`, …
+    public var kind: String
+    /// One clear sentence, free of secrets.
+    public var message: String
+    /// The HTTP status, when the server answered.
+    public var status: Int?
+
+    /// Creates a stored error.
+    public init(kind: String, message: String, status: Int? = nil) {
+        self.kind = kind
+        self.message = message
+        self.status = status
+    }
+}
+
+/// The HTTP validators of a resource's first page, for conditional requests.
+public struct Validators: Sendable, Hashable {
+    /// The `ETag` the server sent, sent back as `If-None-Match`.
+    public var etag: String?
+    /// The `Last-Modified` the server sent, sent back as `If-Modified-Since`.
+    public var lastModified: String?
+
+    /// Creates validators.
+    public init(etag: String? = nil, lastModified: String? = nil) {
+        self.etag = etag
+        self.lastModified = lastModified
+    }
+
+    /// Whether there is nothing to send.
+    public var isEmpty: Bool { etag == nil && lastModified == nil }
+}

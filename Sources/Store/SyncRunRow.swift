@@ -1,0 +1,137 @@
+import Foundation
+import GRDB
+
+/// A row of the `sync_runs` table: one finished sync.
+public struct SyncRunRow: Sendable, Hashable, FetchableRecord {
+    /// The run's id, increasing with time.
+    public var id: Int64
+    /// The resource synced.
+    public var resource: String
+    /// What started the sync.
+    public var trigger: SyncTrigger
+    /// When it started.
+    public var startedAt: Date
+    /// When it finished.
+    public var finishedAt: Date
+    /// How it ended.
+    public var outcome: SyncOutcome
+    /// Attempts made: 1 plus the retries of its requests.
+    public var attempts: Int
+    /// Pages received.
+    public var pages: Int
+    /// Items received.
+    public var items: Int
+    /// Bytes of response bodies received.
+    public var bytes: Int
+    /// Why it failed, if it did.
+    public var error: StoredError?
+    /// What the sync changed in the snapshot (zero unless it succeeded).
+    public var changes: SnapshotChanges
+
+    /// The columns of the `sync_runs` table.
+    public enum Columns {
+        static let id = Column("id")
+        static let resource = Column("resource")
+        static let trigger = Column("trigger")
+        static let startedAt = Column("started_at")
+        static let finishedAt = Column("finished_at")
+        static let outcome = Column("outcome")
+        static let attempts = Column("attempts")
+        static let pages = Column("pages")
+        static let items = Column("items")
+        static let bytes = Column("bytes")
+        static let error = Column("error")
+        static let errorKind = Column("error_kind")
+        static let errorStatus = Column("error_status")
+        static let added = Column("added")
+        static let changed = Column("changed")
+        static let removed = Column("removed")
+    }
+
+    /// Decodes a row of `sync_runs`.
+    public init(row: Row) throws {
+        id = row[Columns.id]
+        resource = row[Columns.resource]
+        trigger = SyncTrigger(rawValue: row[Columns.trigger] ?? "") ?? .refresh
+        startedAt = (row[Columns.startedAt] as String?).flatMap(Timestamp.date(from:)) ?? .distantPast
+        finishedAt = (row[Columns.finishedAt] as String?).flatMap(Timestamp.date(from:)) ?? .distantPast
+        outcome = SyncOutcome(rawValue: row[Columns.outcome] ?? "") ?? .failed
+        attempts = row[Columns.attempts] ?? 0
+        pages = row[Columns.pages] ?? 0
+        items = row[Columns.items] ?? 0
+        bytes = row[Columns.bytes] ?? 0
+        error = StoredError(message: row[Columns.error], kind: row[Columns.errorKind], status: row[Columns.errorStatus])
+        changes = SnapshotChanges(
+            added: row[Columns.added] ?? 0, changed: row[Columns.changed] ?? 0, removed: row[Columns.removed] ?? 0)
+    }
+
+    /// The run's duration in milliseconds.
+    public var durationMilliseconds: Int {
+        Int((finishedAt.timeIntervalSince(startedAt) * 1000).rounded())
+    }
+}
+
+/// What applying a snapshot changed.
+public struct SnapshotChanges: Sendable, Hashable {
+    /// Records that were not there before.
+    public var added: Int
+    /// Records whose data changed (their `updated_at` moved).
+    public var changed: Int
+    /// Records whose key vanished from the upstream.
+    public var removed: Int
+
+    /// Creates a change count.
+    public init(added: Int = 0, changed: Int = 0, removed: Int = 0) {
+        self.added = added
+        self.changed = changed
+        self.removed = removed
+    }
+}
+
+/// A finished sync, as handed to ``SyncStore/record(_:snapshot:)``.
+public struct FinishedSync: Sendable {
+    /// The resource synced.
+    public var resource: String
+    /// What started it.
+    public var trigger: SyncTrigger
+    /// When it started.
+    public var startedAt: Date
+    /// When it finished.
+    public var finishedAt: Date
+    /// How it ended.
+    public var outcome: SyncOutcome
+    /// The state the resource is in afterwards.
+    public var state: ResourceState
+    /// Attempts made: 1 plus the retries of its requests.
+    public var attempts: Int
+    /// Pages received.
+    public var pages: Int
+    /// Items received.
+    public var items: Int
+    /// Bytes of response bodies received.
+    public var bytes: Int
+    /// Why it failed, if it did.
+    public var error: StoredError?
+    /// The first page's validators, kept for the next conditional request.
+    public var validators: Validators
+
+    /// Creates the description of a finished sync.
+    public init(
+        resource: String, trigger: SyncTrigger, startedAt: Date, finishedAt: Date, outcome: SyncOutcome,
+        state: ResourceState, attempts: Int = 1, pages: Int = 0, items: Int = 0, bytes: Int = 0,
+        error: StoredError? = nil, validators: Validators = Validators()
+    ) {
+        self.resource = resource
+        self.trigger = trigger
+        self.startedAt = startedAt
+        self.finishedAt = finishedAt
+        self.outcome = outcome
+        self.state = state
+        self.attempts = attempts
+        self.pages = pages
+        self.items = items
+        self.bytes = bytes
+        self.error = error
+        self.validators = validators
+    }
+}

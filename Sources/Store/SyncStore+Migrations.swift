@@ -1,0 +1,61 @@
+import GRDB
+
+extension SyncStore {
+    /// The schema's migrations, named and append-only: never edit a shipped one,
+    /// add a new one.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("Create records, resources and sync_runs") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE records (
+                        resource   TEXT NOT NULL,
+                        key        TEXT NOT NULL,
+                        data       TEXT NOT NULL,
+                        updated_at TEXT NOT NULL,
+                        PRIMARY KEY (resource, key)
+                    ) WITHOUT ROWID;
+
+                    CREATE INDEX records_by_update ON records (resource, updated_at);
+
+                    CREATE TABLE resources (
+                        name              TEXT PRIMARY KEY NOT NULL,
+                        state             TEXT NOT NULL DEFAULT 'idle'
+                                          CHECK (state IN ('idle', 'syncing', 'retrying', 'offline', 'failed')),
+                        last_success_at   TEXT,
+                        last_attempt_at   TEXT,
+                        last_error        TEXT,
+                        etag              TEXT,
+                        last_modified     TEXT,
+                        item_count        INTEGER NOT NULL DEFAULT 0,
+                        last_error_kind   TEXT,
+                        last_error_status INTEGER
+                    );
+
+                    CREATE TABLE sync_runs (
+                        id           INTEGER PRIMARY KEY,
+                        resource     TEXT NOT NULL,
+                        trigger      TEXT NOT NULL CHECK (trigger IN ('poll', 'refresh', 'startup', 'dependency')),
+                        started_at   TEXT NOT NULL,
+                        finished_at  TEXT NOT NULL,
+                        outcome      TEXT NOT NULL
+                                     CHECK (outcome IN ('success', 'notModified', 'failed', 'gaveUp', 'offline', 'cancelled')),
+                        attempts     INTEGER NOT NULL,
+                        pages        INTEGER NOT NULL,
+                        items        INTEGER NOT NULL,
+                        bytes        INTEGER NOT NULL,
+                        error        TEXT,
+                        error_kind   TEXT,
+                        error_status INTEGER,
+                        added        INTEGER NOT NULL DEFAULT 0,
+                        changed      INTEGER NOT NULL DEFAULT 0,
+                        removed      INTEGER NOT NULL DEFAULT 0
+                    );
+
+                    CREATE INDEX sync_runs_by_resource ON sync_runs (resource, id);
+                    """
+            )
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,54 @@
+import GRDB
+
+extension SyncStore {
+    /// Every resource's stored state, by name.
+    public func resources() async throws(StoreError) -> [ResourceRow] {
+        try await read { db in try ResourceRow.fetchAll(db, sql: "SELECT * FROM resources ORDER BY name") }
+    }
+
+    /// One resource's stored state, or `nil` if it never synced.
+    public func resource(named name: String) async throws(StoreError) -> ResourceRow? {
+        try await read { db in
+            try ResourceRow.fetchOne(db, sql: "SELECT * FROM resources WHERE name = ?", arguments: [name])
+        }
+    }
+
+    /// The most recent sync runs, newest first, of one resource or of all.
+    public func runs(of resource: String? = nil, limit: Int) async throws(StoreError) -> [SyncRunRow] {
+        try await read { db in
+            if let resource {
+                return try SyncRunRow.fetchAll(
+                    db, sql: "SELECT * FROM sync_runs WHERE resource = ? ORDER BY id DESC LIMIT ?",
+                    arguments: [resource, limit])
+            }
+            return try SyncRunRow.fetchAll(
+                db, sql: "SELECT * FROM sync_runs ORDER BY id DESC LIMIT ?", arguments: [limit])
+        }
+    }
+
+    /// The id of the newest run of `resource`, or 0 when it has none.
+    public func latestRunID(of resource: String) async throws(StoreError) -> Int64 {
+        try await read { db in
+            try Int64.fetchOne(db, sql: "SELECT max(id) FROM sync_runs WHERE resource = ?", arguments: [resource]) ?? 0
+        }
+    }
+
+    /// The newest run of `resource` recorded after the run `id`, if any.
+    public func run(of resource: String, after id: Int64) async throws(StoreError) -> SyncRunRow? {
+        try await read { db in
+            try SyncRunRow.fetchOne(
+                db, sql: "SELECT * FROM sync_runs WHERE resource = ? AND id > ? ORDER BY id DESC LIMIT 1",
+                arguments: [resource, id])
+        }
+    }
+
+    /// Up to `limit` records of `resource`, ordered by key.
+    public func records(of resource: String, limit: Int = .max) async throws(StoreError) -> [StagedRecord] {
+        try await read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT key, data FROM records WHERE resource = ? ORDER BY key LIMIT ?",
+                arguments: [resource, limit]
+            ).map { StagedRecord(key: $0["key"], data: $0["data"]) }
+        }
+    }
+}

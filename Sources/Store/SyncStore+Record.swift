@@ -1,0 +1,133 @@
+import Foundation
+import GRDB
+
+extension SyncStore {
+    /// Records a finished sync in one transaction: the snapshot's diff (for a
+    /// success), the resource's row and the run's row.
+    ///
+    /// A success with a snapshot replaces the resource's records: new and changed
+    /// records are written with `updated_at` = the sync's finish time, unchanged
+    /// records are not touched, vanished keys are deleted. A failure writes no
+    /// record: the previous snapshot stays whole. A `notModified` sync keeps the
+    /// records and restarts nothing but the resource's success time.
+    ///
+    /// - Returns: What the snapshot changed (all zero unless applied).
+    @discardableResult
+    public func record(
+        _ sync: FinishedSync, snapshot: SnapshotWriter? = nil
+    ) async throws(StoreError)
+        -> SnapshotChanges
+    {
+        let apply = sync.outcome == .success ? snapshot : nil
+        if let snapshot, apply == nil {
+            await snapshot.discard()
+        }
+        let staging = apply?.table
+        let changes = try await write { db -> SnapshotChanges in
+            var changes = SnapshotChanges()
+            var itemCount: Int?
+            if let staging {
+                changes = try Self.applySnapshot(from: staging, to: sync.resource, at: sync.finishedAt, db)
+                itemCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM temp.\(staging)") ?? 0
+                try db.execute(sql: "DROP TABLE temp.\(staging)")
+            }
+            try Self.updateResource(after: sync, itemCount: itemCount, db)
+            try Self.insertRun(sync, changes: changes, db)
+            return changes
+        }
+        apply?.close()
+        return changes
+    }
+
+    private static func applySnapshot(
+        from staging: String, to resource: String, at date: Date, _ db: Database
+    ) throws -> SnapshotChanges {
+        let now = Timestamp.string(from: date)
+        let before =
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM records WHERE resource = ?", arguments: [resource]) ?? 0
+        let staged = try Int.fetchOne(db, sql: "SELECT count(*) FROM temp.\(staging)") ?? 0
+        try db.execute(
+            sql: """
+                DELETE FROM records
+                WHERE resource = ? AND NOT EXISTS (SELECT 1 FROM temp.\(staging) AS s WHERE s.key = records.key)
+                """,
+            arguments: [resource])
+        let removed = db.changesCount
+        // `WHERE true` resolves the parsing ambiguity of an upsert from a SELECT.
+        try db.execute(
+            sql: """
+                INSERT INTO records (resource, key, data, updated_at)
+                SELECT ?, key, data, ? FROM temp.\(staging) WHERE true
+                ON CONFLICT (resource, key) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at
+                WHERE records.data IS NOT excluded.data
+                """,
+            arguments: [resource, now])
+        let written = db.changesCount
+        let added = staged - (before - removed)
+        return SnapshotChanges(added: added, changed: written - added, removed: removed)
+    }
+
+    private static func updateResource(after sync: FinishedSync, itemCount: Int?, _ db: Database) throws {
+        let started = Timestamp.string(from: sync.startedAt)
+        let finished = Timestamp.string(from: sync.finishedAt)
+        switch sync.outcome {
+        case .success, .notModified:
+            try db.execute(
+                sql: """
+                    INSERT INTO resources (name, state, last_success_at, last_attempt_at, etag, last_modified, item_count)
+                    VALUES (?, ?, ?, ?, ?, ?, coalesce(?, 0))
+                    ON CONFLICT (name) DO UPDATE SET
+                        state = excluded.state,
+                        last_success_at = excluded.last_success_at,
+                        last_attempt_at = excluded.last_attempt_at,
+                        last_error = NULL, last_error_kind = NULL, last_error_status = NULL,
+                        etag = CASE WHEN ? THEN excluded.etag ELSE coalesce(excluded.etag, etag) END,
+                        last_modified = CASE WHEN ? THEN excluded.last_modified
+                                             ELSE coalesce(excluded.last_modified, last_modified) END,
+                        item_count = coalesce(?, item_count)
+                    """,
+                arguments: [
+                    sync.resource, sync.state.rawValue, finished, started,
+                    sync.validators.etag, sync.validators.lastModified, itemCount,
+                    itemCount != nil, itemCount != nil, itemCount,
+                ])
+        case .failed, .gaveUp, .offline, .cancelled:
+            try db.execute(
+                sql: """
+                    INSERT INTO resources (name, state, last_attempt_at, last_error, last_error_kind, last_error_status)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (name) DO UPDATE SET
+                        state = excluded.state,
+                        last_attempt_at = excluded.last_attempt_at,
+                        last_error = excluded.last_error,
+                        last_error_kind = excluded.last_error_kind,
+                        last_error_status = excluded.last_error_status
+                    """,
+                arguments: [
+                    sync.resource, sync.state.rawValue, started,
+                    sync.error?.message, sync.error?.kind, sync.error?.status,
+                ])
+        }
+    }
+
+    private static func insertRun(_ sync: FinishedSync, changes: SnapshotChanges, _ db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO sync_runs (resource, trigger, started_at, finished_at, outcome, attempts, pages, items,
+                                       bytes, error, error_kind, error_status, added, changed, removed)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                sync.resource, sync.trigger.rawValue, Timestamp.string(from: sync.startedAt),
+                Timestamp.string(from: sync.finishedAt), sync.outcome.rawValue, sync.attempts, sync.pages,
+                sync.items, sync.bytes, sync.error?.message, sync.error?.kind, sync.error?.status,
+                changes.added, changes.changed, changes.removed,
+            ])
+        try db.execute(
+            sql: """
+                DELETE FROM sync_runs WHERE resource = ? AND id <= (
+                    SELECT id FROM sync_runs WHERE resource = ? ORDER BY id DESC LIMIT 1 OFFSET ?)
+                """,
+            arguments: [sync.resource, sync.resource, runsKeptPerResource])
+    }
+}

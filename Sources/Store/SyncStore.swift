@@ -1,0 +1,79 @@
+import Foundation
+import GRDB
+
+/// The agent's SQLite database: the records, each resource's state and the
+/// history of syncs (SPEC §5).
+///
+/// It opens the file as a GRDB `DatabasePool` in WAL mode, so readers (other
+/// processes included) never block the agent and the agent never blocks them.
+/// Writes wait up to ``busyTimeout`` for another process's write to finish.
+///
+/// Thread-safety: `Sendable`; every method may be called from any task. Writes
+/// are serialized by the pool's single writer connection.
+public final class SyncStore: Sendable {
+    /// How to open the database file.
+    public enum OpenMode: Sendable {
+        /// Create the file (and the schema) when missing.
+        case create
+        /// Open an existing file only; fail with ``StoreError/Kind/missing`` otherwise.
+        case existing
+    }
+
+    /// The path of the database file.
+    public let path: String
+    let pool: DatabasePool
+
+    /// How long a write waits for another process's write before failing.
+    public static let busyTimeout: TimeInterval = 5
+    /// How many sync runs are kept per resource; older ones are pruned.
+    public static let runsKeptPerResource = 1000
+
+    /// Opens (or creates) the database at `path` and brings its schema up to date.
+    public init(path: String, mode: OpenMode = .create) throws(StoreError) {
+        self.path = path
+        if mode == .existing, !FileManager.default.fileExists(atPath: path) {
+            throw StoreError(.missing, "There is no database at \(path) yet: nothing has been synced.")
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
+            throw StoreError(.open, "Cannot open the database \(path): the folder \(folder) does not exist.")
+        }
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(Self.busyTimeout)
+        configuration.label = "sync-agent"
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+            try Self.migrator.migrate(pool)
+        } catch {
+            throw StoreError(.open, "Cannot open the database \(path): \(Self.describe(error))")
+        }
+    }
+
+    /// A short description of a database error for messages.
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? DatabaseError {
+            return error.message ?? "\(error.resultCode)"
+        }
+        return "\(error)"
+    }
+
+    /// Runs `work` in a write transaction, mapping errors to ``StoreError``.
+    func write<T: Sendable>(_ work: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+        do {
+            return try await pool.write(work)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError(.io, "Writing to the database \(path) failed: \(Self.describe(error))")
+        }
+    }
+
+    /// Runs `work` in a read transaction (a consistent snapshot), mapping errors to ``StoreError``.
+    func read<T: Sendable>(_ work: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+        do {
+            return try await pool.read(work)
+        } catch {
+            throw StoreError(.io, "Reading the database \(path) failed: \(Self.describe(error))")
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// The text form of instants in the database and in every API: ISO 8601 in UTC
+/// with milliseconds, such as `2026-11-21T10:00:00.123Z`.
+///
+/// Strings of this form sort in time order, so readers can compare them with
+/// `<` in SQL.
+public enum Timestamp {
+    /// Formats an instant, truncated to the millisecond.
+    public static func string(from date: Date) -> String {
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        var seconds = time_t(milliseconds.floorDivided(by: 1000))
+        let millis = Int(milliseconds - Int64(seconds) * 1000)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        return String(
+            format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ",
+            Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
+            Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec), millis
+        )
+    }
+
+    /// Parses a string made by ``string(from:)``; also accepts one without
+    /// milliseconds. Returns `nil` for anything else.
+    public static func date(from string: String) -> Date? {
+        let bytes = Array(string.utf8)
+        guard bytes.count == 20 || bytes.count == 24, bytes.last == UInt8(ascii: "Z") else { return nil }
+        func number(_ start: Int, _ length: Int) -> Int? {
+            var value = 0
+            for byte in bytes[start..<start + length] {
+                guard byte >= 48, byte <= 57 else { return nil }
+                value = value * 10 + Int(byte - 48)
+            }
+            return value
+        }
+        let separators: [(Int, Character)] = [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":")]
+        for (index, character) in separators where bytes[index] != character.asciiValue {
+            return nil
+        }
+        guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+            let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+        else { return nil }
+        var millis = 0
+        if bytes.count == 24 {
+            guard bytes[19] == UInt8(ascii: "."), let value = number(20, 3) else { return nil }
+            millis = value
+        }
+        var parts = tm()
+        parts.tm_year = Int32(year - 1900)
+        parts.tm_mon = Int32(month - 1)
+        parts.tm_mday = Int32(day)
+        parts.tm_hour = Int32(hour)
+        parts.tm_min = Int32(minute)
+        parts.tm_sec = Int32(second)
+        let seconds = timegm(&parts)
+        return Date(timeIntervalSince1970: Double(seconds) + Double(millis) / 1000)
+    }
+}
+
+extension Int64 {
+    fileprivate func floorDivided(by divisor: Int64) -> Int64 {
+        let quotient = self / divisor
+        return (self % divisor < 0) ? quotient - 1 : quotient
+    }
+}

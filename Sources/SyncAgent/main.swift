@@ -1,0 +1,5 @@
+import Logging
+import SyncAgentCore
+
+LoggingSystem.bootstrap { label in LineLogHandler(label: label) }
+await SyncAgentCommand.execute()

@@ -1,0 +1,94 @@
+import ArgumentParser
+import Store
+
+/// `sync-agent refresh`: syncs resources now.
+struct RefreshCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "refresh",
+        abstract: "Sync resources now.",
+        discussion: """
+            Syncs the named resources (every resource when none is named) and prints one \
+            line per resource. Two refreshes of the same resource at the same time make one \
+            upstream request: the second waits for the first and reports its result as joined.
+
+            Exit codes: 0 every resource succeeded or was not modified; 1 any failed; \
+            75 offline; 78 bad configuration.
+
+            Examples:
+              sync-agent refresh                       Sync everything.
+              sync-agent refresh users groups          Sync two resources.
+              sync-agent refresh users --json          Print the Result objects as JSON.
+            """)
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: ArgumentHelp("The resources to sync (all when none is named).", valueName: "name"))
+    var names: [String] = []
+
+    @Flag(help: "Print the results as JSON: {\"results\": [Result…]}.")
+    var json = false
+
+    func run() async throws {
+        let config = try options.loadConfig()
+        try config.checkResourceNames(names)
+        let store = try config.openStore()
+        let transport = HTTPTransport()
+        let results = await LocalRefresh(config: config, store: store, transport: transport, logger: options.logger())
+            .refresh(names)
+        await transport.shutdown()
+        if json {
+            Console.out(JSONValue.object([.init("results", .array(results.map(\.json)))]).serialized(pretty: true))
+        } else {
+            Console.out(Self.render(results))
+        }
+        if let code = Self.exitCode(results) { throw code }
+    }
+
+    /// One aligned line per result.
+    static func render(_ results: [SyncResult]) -> String {
+        var table = TextTable()
+        for result in results {
+            table.add([result.resource, outcomeText(result), detail(result)])
+        }
+        return table.render(width: Terminal.width)
+    }
+
+    static func outcomeText(_ result: SyncResult) -> String {
+        switch result.outcome {
+        case .success: "synced"
+        case .notModified: "not modified"
+        case .failed: "failed"
+        case .gaveUp: "gave up"
+        case .offline: "offline"
+        case .cancelled: "cancelled"
+        }
+    }
+
+    static func detail(_ result: SyncResult) -> String {
+        var parts: [String] = []
+        switch result.outcome {
+        case .success:
+            let pages = result.pages == 1 ? "1 page" : "\(result.pages) pages"
+            let items = result.items == 1 ? "1 item" : "\(result.items) items"
+            let changes = result.changes
+            parts.append(
+                "\(pages), \(items) (\(changes.added) new, \(changes.changed) changed, \(changes.removed) removed)")
+        case .notModified:
+            break
+        default:
+            parts.append(result.error?.message ?? "")
+        }
+        parts.append("\(result.durationMilliseconds) ms")
+        if result.joined { parts.append("joined a sync in progress") }
+        return parts.filter { !$0.isEmpty }.joined(separator: ", ")
+    }
+
+    /// 0 (`nil`) when all succeeded; 1 when any failed; else 75 when any was offline.
+    static func exitCode(_ results: [SyncResult]) -> ExitCode? {
+        if results.contains(where: { [.failed, .gaveUp, .cancelled].contains($0.outcome) }) {
+            return ExitStatus.failure
+        }
+        if results.contains(where: { $0.outcome == .offline }) { return ExitStatus.offline }
+        return nil
+    }
+}

@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Rows of text in aligned columns, for people. The last column is cut to the
+/// terminal's width when writing to a terminal, never when piped.
+struct TextTable {
+    var header: [String]
+    var rows: [[String]] = []
+
+    /// A table with a header line; with no header, only the rows are shown.
+    init(_ header: String...) {
+        self.header = header
+    }
+
+    mutating func add(_ row: [String]) {
+        rows.append(row)
+    }
+
+    /// The table as lines; `width` limits each line when given.
+    func render(width: Int? = nil) -> String {
+        let all = header.isEmpty ? rows : [header] + rows
+        var widths = Array(repeating: 0, count: all.map(\.count).max() ?? 0)
+        for row in all {
+            for (index, cell) in row.enumerated() where index < widths.count - 1 {
+                widths[index] = max(widths[index], cell.count)
+            }
+        }
+        return all.map { row in
+            var line = ""
+            for (index, cell) in row.enumerated() {
+                if index == row.count - 1 {
+                    line += cell
+                } else {
+                    line += cell + String(repeating: " ", count: widths[index] - cell.count + 2)
+                }
+            }
+            while line.hasSuffix(" ") { line.removeLast() }
+            if let width, line.count > width, width > 1 {
+                line = String(line.prefix(width - 1)) + "…"
+            }
+            return line
+        }.joined(separator: "\n")
+    }
+}
+
+/// What standard output is connected to.
+enum Terminal {
+    /// The width of the terminal on standard output, or `nil` when it is not one.
+    static var width: Int? {
+        guard isatty(STDOUT_FILENO) == 1 else { return nil }
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+        return Int(size.ws_col)
+    }
+}

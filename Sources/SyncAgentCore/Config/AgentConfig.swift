@@ -1,0 +1,131 @@
+import Streams
+
+/// A loaded, validated configuration (SPEC §3): every path absolute, every
+/// default applied, every `${…}` substituted.
+public struct AgentConfig: Sendable {
+    /// The configuration file's absolute path.
+    public var file: String
+    /// The database file's absolute path.
+    public var database: String
+    /// The status socket's absolute path.
+    public var socket: String
+    /// The socket file's permission bits, such as `0o660`.
+    public var socketMode: UInt32
+    /// How the agent tells whether the machine is online.
+    public var connectivity: Connectivity
+    /// The resources, in the order of the file.
+    public var resources: [ResourceConfig]
+    /// Scrubs the substituted values out of any text shown to people.
+    public var redactor: Redactor
+
+    /// The resource called `name`.
+    public func resource(named name: String) -> ResourceConfig? {
+        resources.first { $0.name == name }
+    }
+}
+
+/// How the agent tells whether the machine is online.
+public struct Connectivity: Sendable, Hashable {
+    /// The address probed while offline; `nil` means the first resource's host.
+    public var probe: ProbeTarget?
+    /// The longest wait between two probes while offline.
+    public var maxProbeInterval: Duration
+}
+
+/// A TCP endpoint to probe, from `tcp://host:port`.
+public struct ProbeTarget: Sendable, Hashable, CustomStringConvertible {
+    /// The host name or address.
+    public var host: String
+    /// The TCP port.
+    public var port: Int
+
+    /// The target as `tcp://host:port`.
+    public var description: String { "tcp://\(host):\(port)" }
+}
+
+/// One resource to keep in sync.
+public struct ResourceConfig: Sendable {
+    /// The resource's name, `[a-z0-9_-]{1,64}`.
+    public var name: String
+    /// The URL of its first page.
+    public var url: URLTemplate
+    /// The HTTP method.
+    public var method: HTTPMethod
+    /// Request headers, in order.
+    public var headers: [(name: String, value: String)]
+    /// Query parameters added to every page's URL, in order.
+    public var query: [(name: String, value: String)]
+    /// The request body, for POST.
+    public var body: RequestBody?
+    /// Where the array of items is in each page.
+    public var items: JSONPointer
+    /// Where each item's key is.
+    public var key: JSONPointer
+    /// How to walk from page to page.
+    public var pagination: Pagination
+    /// Timing, retry and limits.
+    public var settings: SyncSettings
+
+    /// The resources whose record this one's URL reads.
+    public var dependencies: [String] { url.dependencies.map(\.resource) }
+}
+
+/// The HTTP methods a resource may use.
+public enum HTTPMethod: String, Sendable, Hashable {
+    case get = "GET"
+    case post = "POST"
+}
+
+/// A request body and its media type.
+public struct RequestBody: Sendable, Hashable {
+    /// The bytes sent, as text.
+    public var text: String
+    /// The `Content-Type` sent unless the headers set one.
+    public var contentType: String
+}
+
+/// The settings a resource may take from `defaults`.
+public struct SyncSettings: Sendable, Hashable {
+    /// Time from the end of the last successful sync to the next poll.
+    public var interval: Duration = .seconds(60)
+    /// The most random delay added to each poll.
+    public var pollJitter: Duration = .zero
+    /// The most time one request (head and body) may take.
+    public var timeout: Duration = .seconds(30)
+    /// The running time after which a sync is reported as slow.
+    public var slowAfter: Duration = .seconds(5)
+    /// How transient failures are retried.
+    public var retry = RetryPolicy()
+    /// The most pages one sync may fetch.
+    public var maxPages = 10_000
+    /// The largest response body accepted, in bytes.
+    public var maxResponseSize = 32 * 1024 * 1024
+}
+
+/// How a resource's pages follow each other (SPEC §3).
+public enum Pagination: Sendable, Hashable {
+    /// One request.
+    case none
+    /// `param` counts pages from `start`; `sizeParam` = `size`; a short page is the last.
+    case page(param: String, sizeParam: String, size: Int, start: Int)
+    /// `param` counts items from 0; `limitParam` = `limit`; a short page is the last.
+    case offset(param: String, limitParam: String, limit: Int)
+    /// The cursor at pointer `next` of each page is sent as `param`; none means the last.
+    case cursor(next: JSONPointer, param: String)
+    /// The `Link: <…>; rel="next"` header (RFC 8288) leads to the next page.
+    case link
+    /// The URL at pointer `next` of each page leads to the next page.
+    case nextURL(next: JSONPointer)
+
+    /// The style's name in the configuration.
+    public var style: String {
+        switch self {
+        case .none: "none"
+        case .page: "page"
+        case .offset: "offset"
+        case .cursor: "cursor"
+        case .link: "link"
+        case .nextURL: "nextUrl"
+        }
+    }
+}

@@ -1,0 +1,37 @@
+/// One thing wrong with a configuration: where (`resources[1].pagination.size`)
+/// and what (`must be between 1 and 10000`).
+public struct ConfigProblem: Sendable, Hashable, CustomStringConvertible {
+    /// The path of the offending key, or the file and position of a syntax error.
+    public var path: String
+    /// What is wrong, as a phrase that follows the path.
+    public var message: String
+
+    /// Creates a problem.
+    public init(_ path: String, _ message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    /// The problem as `path: message`.
+    public var description: String { "\(path): \(message)" }
+}
+
+/// A configuration that cannot be used, with every problem found in it.
+public struct ConfigError: Error, Sendable, CustomStringConvertible {
+    /// The file the problems are in.
+    public var file: String
+    /// Every problem, in the order of the file.
+    public var problems: [ConfigProblem]
+
+    /// Creates a configuration error.
+    public init(file: String, problems: [ConfigProblem]) {
+        self.file = file
+        self.problems = problems
+    }
+
+    /// The file, the number of problems, then one problem per line.
+    public var description: String {
+        let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
+        return (["\(file): \(count):"] + problems.map(\.description)).joined(separator: "\n")
+    }
+}

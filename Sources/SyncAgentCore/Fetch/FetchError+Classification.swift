@@ -1,0 +1,86 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import Streams
+
+extension FetchError {
+    /// Classifies an error thrown while sending a request (SPEC §1): what the
+    /// network layer says becomes `transient`, `offline` or `unrecoverable`, with
+    /// a phrase a person understands.
+    static func classify(
+        _ error: any Error, resource: String, request: String, host: String, timeout: Duration, maxBytes: Int
+    ) -> FetchError {
+        let (kind, cause) = describe(error, host: host, timeout: timeout, maxBytes: maxBytes)
+        return FetchError(kind, resource: resource, request: request, cause: cause)
+    }
+
+    private static func describe(_ error: any Error, host: String, timeout: Duration, maxBytes: Int) -> (Kind, String) {
+        switch error {
+        case is TimeoutError:
+            return (.transient, "no complete answer within \(DurationText.format(timeout))")
+        case is NIOTooManyBytesError:
+            return (
+                .unrecoverable,
+                "the response is larger than maxResponseSize (\(ByteSizeText.format(maxBytes)))"
+            )
+        case let error as NIOConnectionError:
+            if let failure = error.connectionErrors.first {
+                return describe(failure.error, host: host, timeout: timeout, maxBytes: maxBytes)
+            }
+            return (.offline, "the host \(host) could not be resolved (DNS)")
+        case let error as SocketAddressError:
+            if case .unknown = error { return (.offline, "the host \(host) could not be resolved (DNS)") }
+            return (.unrecoverable, "the address of \(host) is not usable (\(error))")
+        case let error as IOError:
+            return describe(errno: error.errnoCode, host: host)
+        case let error as ChannelError:
+            switch error {
+            case .connectTimeout: return (.offline, "could not connect to \(host) (connect timeout)")
+            case .eof, .ioOnClosedChannel, .inputClosed, .outputClosed, .alreadyClosed:
+                return (.transient, "the connection closed before the whole answer arrived")
+            default: return (.transient, "the connection failed (\(error))")
+            }
+        case let error as HTTPClientError:
+            return describe(error, host: host)
+        case let error as HTTPParserError:
+            if case .invalidEOFState = error {
+                return (.transient, "the connection closed before the whole body arrived")
+            }
+            return (.transient, "the answer is not valid HTTP (\(error))")
+        case is CancellationError:
+            return (.transient, "the request was cancelled")
+        default:
+            return (.transient, "\(error)")
+        }
+    }
+
+    private static func describe(_ error: HTTPClientError, host: String) -> (Kind, String) {
+        switch error {
+        case .connectTimeout: return (.offline, "could not connect to \(host) (connect timeout)")
+        case .readTimeout, .deadlineExceeded: return (.transient, "the server stopped answering (read timeout)")
+        case .remoteConnectionClosed:
+            return (.transient, "the connection closed before the whole answer arrived")
+        case .bodyLengthMismatch: return (.transient, "the body was shorter than its Content-Length")
+        case .redirectLimitReached, .redirectCycleDetected: return (.unrecoverable, "too many redirects (\(error))")
+        case .invalidURL, .emptyHost, .emptyScheme:
+            return (.unrecoverable, "the URL cannot be requested (\(error))")
+        case .cancelled: return (.transient, "the request was cancelled")
+        default: return (.transient, "\(error)")
+        }
+    }
+
+    private static func describe(errno code: Int32, host: String) -> (Kind, String) {
+        switch code {
+        case ECONNREFUSED: return (.transient, "\(host) refused the connection")
+        case ECONNRESET: return (.transient, "the connection was reset")
+        case EPIPE: return (.transient, "the connection was closed while sending")
+        case ENETUNREACH: return (.offline, "the network is unreachable")
+        case EHOSTUNREACH: return (.offline, "the host \(host) is unreachable")
+        case ETIMEDOUT: return (.offline, "could not connect to \(host) (connect timeout)")
+        case ENETDOWN: return (.offline, "the network is down")
+        default: return (.transient, "the connection failed: \(String(cString: strerror(code)))")
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Streams
+
+/// A failed page request, classified as SPEC §1 says, and told in one sentence
+/// that names the resource, the URL (secrets scrubbed) and the cause.
+public struct FetchError: Error, Sendable, CustomStringConvertible {
+    /// Whether trying again can help.
+    public enum Kind: String, Sendable {
+        /// May succeed later: network faults, timeouts, 408, 425, 429, 5xx.
+        case transient
+        /// Cannot succeed as is: other 4xx, bad data, too many pages.
+        case unrecoverable
+        /// The machine cannot reach the network: DNS failure, unreachable, connect timeout.
+        case offline
+    }
+
+    /// The classification.
+    public var kind: Kind
+    /// The resource being synced.
+    public var resource: String
+    /// The request, as `GET https://…`, with secrets scrubbed.
+    public var request: String
+    /// What went wrong, as a phrase such as `the server answered 503 Service Unavailable`.
+    public var cause: String
+    /// The HTTP status, when the server answered.
+    public var status: Int?
+    /// How long the server asked us to wait (`Retry-After`), if it did.
+    public var retryAfter: Duration?
+
+    /// Creates a fetch error.
+    public init(
+        _ kind: Kind, resource: String, request: String, cause: String, status: Int? = nil, retryAfter: Duration? = nil
+    ) {
+        self.kind = kind
+        self.resource = resource
+        self.request = request
+        self.cause = cause
+        self.status = status
+        self.retryAfter = retryAfter
+    }
+
+    /// The sentence: `users: GET https://… failed: the server answered 503 Service Unavailable`.
+    public var description: String { "\(resource): \(request) failed: \(cause)" }
+
+    /// The classification of an HTTP status that is not a success.
+    public static func kind(ofStatus status: Int) -> Kind {
+        switch status {
+        case 408, 425, 429, 500, 502, 503, 504: .transient
+        default: .unrecoverable
+        }
+    }
+}

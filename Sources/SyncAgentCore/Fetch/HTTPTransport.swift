@@ -1,0 +1,80 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import Streams
+
+/// One HTTP request as the agent sends it.
+struct HTTPRequestSpec: Sendable {
+    var method: HTTPMethod
+    var url: String
+    var headers: [(name: String, value: String)]
+    var body: RequestBody?
+}
+
+/// One HTTP response with its whole body.
+struct HTTPResponseData: Sendable {
+    var status: Int
+    var headers: HTTPHeaders
+    var body: ByteBuffer
+}
+
+/// Sends requests with AsyncHTTPClient: connections are pooled and reused
+/// across pages; the whole exchange (connect, head and body) must finish within
+/// the resource's timeout, and the body must fit its size cap.
+///
+/// Thread-safety: `Sendable`; call ``send(_:timeout:maxBytes:)`` from any task.
+/// Call ``shutdown()`` once, when done.
+public final class HTTPTransport: Sendable {
+    private let client: HTTPClient
+
+    /// The longest a new connection may take before the request fails with a connect timeout.
+    static let connectTimeout: TimeAmount = .seconds(10)
+
+    /// Creates a transport on the shared event loop group.
+    public init() {
+        var configuration = HTTPClient.Configuration(
+            redirectConfiguration: .follow(max: 5, allowCycles: false),
+            timeout: .init(connect: Self.connectTimeout))
+        // A connection that cannot be made must fail now, so that the agent's own
+        // retry policy and offline detection see it.
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.httpVersion = .automatic
+        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }
+
+    /// Closes every connection.
+    public func shutdown() async {
+        try? await client.shutdown()
+    }
+
+    /// Sends a request and collects its body.
+    ///
+    /// - Throws: the network error as AsyncHTTPClient or NIO reported it,
+    ///   `TimeoutError` after `timeout`, or `NIOTooManyBytesError` past `maxBytes`.
+    func send(_ spec: HTTPRequestSpec, timeout: Duration, maxBytes: Int) async throws -> HTTPResponseData {
+        var request = HTTPClientRequest(url: spec.url)
+        request.method = spec.method == .post ? .POST : .GET
+        request.headers.add(name: "User-Agent", value: "sync-agent/\(SyncAgentVersion.current)")
+        request.headers.add(name: "Accept", value: "application/json")
+        for header in spec.headers {
+            request.headers.replaceOrAdd(name: header.name, value: header.value)
+        }
+        if let body = spec.body {
+            if !request.headers.contains(name: "Content-Type") {
+                request.headers.add(name: "Content-Type", value: body.contentType)
+            }
+            request.body = .bytes(ByteBuffer(string: body.text))
+        }
+        let client = client
+        let prepared = request
+        return try await withTimeout(timeout, clock: ContinuousClock()) {
+            let response = try await client.execute(prepared, deadline: .distantFuture)
+            if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > maxBytes {
+                throw NIOTooManyBytesError(maxBytes: maxBytes)
+            }
+            let body = try await response.body.collect(upTo: maxBytes)
+            return HTTPResponseData(status: Int(response.status.code), headers: response.headers, body: body)
+        }
+    }
+}

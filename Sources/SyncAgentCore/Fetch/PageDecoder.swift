@@ -1,0 +1,69 @@
+import Store
+
+/// Turns a page's body into records (SPEC §3): the array at `items` (or the
+/// single object there, which is the one record), each item keyed by the
+/// string or number at `key`, and stored as compact JSON.
+struct PageDecoder: Sendable {
+    let items: JSONPointer
+    let key: JSONPointer
+
+    /// A body that does not hold what the configuration says it should.
+    struct Problem: Error, Equatable {
+        var message: String
+    }
+
+    /// The page's document and its records, in order.
+    func decode(_ bytes: [UInt8]) throws(Problem) -> (document: JSONDocument, records: [StagedRecord]) {
+        let document: JSONDocument
+        do {
+            document = try JSONDocument(validating: bytes)
+        } catch {
+            throw Problem(message: "the body is not valid JSON (\(error))")
+        }
+        guard let container = document.span(at: items) else {
+            throw Problem(message: "the body has no items at \"\(items)\"")
+        }
+        switch document.kind(of: container) {
+        case .array:
+            var records: [StagedRecord] = []
+            var index = 0
+            var problem: Problem?
+            document.forEachElement(of: container) { item in
+                do throws(Problem) {
+                    records.append(try record(item, in: document, at: "\(items)/\(index)"))
+                } catch {
+                    problem = error
+                    return false
+                }
+                index += 1
+                return true
+            }
+            if let problem { throw problem }
+            return (document, records)
+        case .object:
+            return (document, [try record(container, in: document, at: items.description)])
+        case let kind:
+            throw Problem(
+                message: "the items at \"\(items)\" are \(kind.phrase), not an array of items")
+        }
+    }
+
+    private func record(
+        _ item: JSONDocument.Span, in document: JSONDocument, at location: String
+    ) throws(Problem)
+        -> StagedRecord
+    {
+        guard let keySpan = document.span(at: key, in: item) else {
+            throw Problem(message: "the item at \"\(location)\" has no key at \"\(key)\"")
+        }
+        let keyText: String
+        switch document.kind(of: keySpan) {
+        case .string: keyText = document.string(at: keySpan) ?? ""
+        case .number: keyText = document.text(of: keySpan)
+        case let kind:
+            throw Problem(
+                message: "the key of the item at \"\(location)\" is \(kind.phrase), not a string or a number")
+        }
+        return StagedRecord(key: keyText, data: document.compactText(of: item))
+    }
+}

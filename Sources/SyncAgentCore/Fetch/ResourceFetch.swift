@@ -1,0 +1,119 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import Store
+import Streams
+
+/// One page as received: its records, its size, and the request for the next page.
+struct FetchedPage: Sendable {
+    /// 1 for the first page of the sync.
+    var number: Int
+    /// The page's records, in order.
+    var records: [StagedRecord]
+    /// The size of its body in bytes.
+    var bytes: Int
+    /// The response's validators (kept from the first page).
+    var validators: Validators
+    /// The server answered 304 to a conditional first request: nothing changed.
+    var notModified: Bool
+    /// The next page, or `nil` if this was the last.
+    var next: PageRequest?
+}
+
+/// The pages of one sync of one resource, as a lazy stream through
+/// ``paginate(first:fetch:next:)``: each page is requested only when the
+/// previous one has been consumed, and any page's failure ends the stream.
+struct ResourceFetch: Sendable {
+    let resource: ResourceConfig
+    let transport: HTTPTransport
+    let redactor: Redactor
+    let planner: PagePlanner
+    let decoder: PageDecoder
+
+    /// Prepares the fetch of `resource`, its URL filled with `dependencyValues`.
+    init(
+        resource: ResourceConfig, transport: HTTPTransport, redactor: Redactor,
+        dependencyValues: [URLTemplate.Dependency: String] = [:]
+    ) {
+        self.resource = resource
+        self.transport = transport
+        self.redactor = redactor
+        planner = PagePlanner(
+            pagination: resource.pagination, baseURL: resource.url.render(dependencyValues), query: resource.query,
+            maxPages: resource.settings.maxPages)
+        decoder = PageDecoder(items: resource.items, key: resource.key)
+    }
+
+    /// The stream of pages; the first request is conditional when `validators` are given.
+    func pages(validators: Validators) -> AsyncPaginatedSequence<PageRequest, FetchedPage> {
+        paginate(
+            first: planner.first(),
+            fetch: { request in try await fetch(request, validators: request.number == 1 ? validators : Validators()) },
+            next: { _, page in page.next })
+    }
+
+    /// Fetches and decodes one page.
+    func fetch(_ request: PageRequest, validators: Validators) async throws(FetchError) -> FetchedPage {
+        var headers = resource.headers
+        if let etag = validators.etag { headers.append(("If-None-Match", etag)) }
+        if let lastModified = validators.lastModified { headers.append(("If-Modified-Since", lastModified)) }
+        let spec = HTTPRequestSpec(method: resource.method, url: request.url, headers: headers, body: resource.body)
+        let shown = "\(resource.method.rawValue) \(redactor.redact(request.url))"
+        let settings = resource.settings
+        let response: HTTPResponseData
+        do {
+            response = try await transport.send(spec, timeout: settings.timeout, maxBytes: settings.maxResponseSize)
+        } catch {
+            throw FetchError.classify(
+                error, resource: resource.name, request: shown, host: URLComponents(string: request.url)?.host ?? "?",
+                timeout: settings.timeout, maxBytes: settings.maxResponseSize)
+        }
+        let received = Validators(
+            etag: response.headers.first(name: "ETag"), lastModified: response.headers.first(name: "Last-Modified"))
+        if response.status == 304, !validators.isEmpty {
+            return FetchedPage(
+                number: request.number, records: [], bytes: 0, validators: received, notModified: true, next: nil)
+        }
+        guard (200..<300).contains(response.status) else {
+            throw FetchError(
+                FetchError.kind(ofStatus: response.status), resource: resource.name, request: shown,
+                cause: "the server answered \(response.status) \(HTTPReason.phrase(response.status))"
+                    + Self.excerpt(of: response.body),
+                status: response.status,
+                retryAfter: RetryAfter.parse(response.headers.first(name: "Retry-After")))
+        }
+        let bytes = Array(response.body.readableBytesView)
+        do {
+            let (document, records) = try decoder.decode(bytes)
+            let facts = PagePlanner.PageFacts(
+                itemCount: records.count, document: document, linkHeaders: response.headers["Link"])
+            let next = try planner.next(after: request, facts)
+            return FetchedPage(
+                number: request.number, records: records, bytes: bytes.count, validators: received, notModified: false,
+                next: next)
+        } catch let problem as PageDecoder.Problem {
+            throw FetchError(.unrecoverable, resource: resource.name, request: shown, cause: problem.message)
+        } catch let problem as PagePlanner.Problem {
+            throw FetchError(
+                .unrecoverable, resource: resource.name, request: shown, cause: redactor.redact(problem.message))
+        } catch {
+            throw FetchError(.unrecoverable, resource: resource.name, request: shown, cause: "\(error)")
+        }
+    }
+
+    /// The start of an error body, when it is short text worth showing.
+    private static func excerpt(of body: ByteBuffer) -> String {
+        guard body.readableBytes > 0, body.readableBytes <= 200,
+            let text = body.getString(at: body.readerIndex, length: body.readableBytes)?.trimmingSpaces(),
+            !text.isEmpty, !text.contains("\n"), !text.hasPrefix("<")
+        else { return "" }
+        return " (\(text))"
+    }
+}
+
+/// Reason phrases for HTTP statuses.
+enum HTTPReason {
+    static func phrase(_ status: Int) -> String {
+        HTTPResponseStatus(statusCode: status).reasonPhrase
+    }
+}

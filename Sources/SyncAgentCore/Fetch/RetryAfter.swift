@@ -1,0 +1,30 @@
+import Foundation
+
+/// Reads the HTTP `Retry-After` header (RFC 9110 §10.2.3): a number of
+/// seconds, or an HTTP date.
+enum RetryAfter {
+    /// The wait the header asks for, measured from `now`; `nil` if absent or unreadable.
+    static func parse(_ value: String?, now: Date = Date()) -> Duration? {
+        guard let value = value?.trimmingSpaces(), !value.isEmpty else { return nil }
+        if let seconds = Int(value) {
+            return seconds >= 0 ? .seconds(seconds) : nil
+        }
+        for format in formats {
+            if let date = format.date(from: value) {
+                return .milliseconds(Int64(max(0, date.timeIntervalSince(now)) * 1000))
+            }
+        }
+        return nil
+    }
+
+    /// IMF-fixdate, then the two obsolete forms a server may still send.
+    private static var formats: [DateFormatter] {
+        ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"].map {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "GMT")
+            formatter.dateFormat = $0
+            return formatter
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Logging
+import Store
+
+/// `sync-agent refresh` without a running agent: syncs the named resources in
+/// this process, coordinating with other such processes through
+/// ``RefreshLock`` so that concurrent refreshes of a resource make one upstream
+/// request.
+///
+/// Resources sync concurrently (at most ``concurrency`` at once); a resource
+/// waits for the resources its URL reads, when they are refreshed too.
+public struct LocalRefresh: Sendable {
+    let config: AgentConfig
+    let store: SyncStore
+    let transport: HTTPTransport
+    let lock: RefreshLock
+    let logger: Logger
+
+    /// The most resources synced at once.
+    static let concurrency = 8
+
+    /// Creates a refresh over an open store.
+    public init(config: AgentConfig, store: SyncStore, transport: HTTPTransport, logger: Logger) {
+        self.config = config
+        self.store = store
+        self.transport = transport
+        self.lock = RefreshLock(database: config.database)
+        self.logger = logger
+    }
+
+    /// Refreshes `names` (every resource when empty), returning one result per
+    /// resource in configuration order.
+    public func refresh(_ names: [String] = []) async -> [SyncResult] {
+        let selected = names.isEmpty ? config.resources : config.resources.filter { names.contains($0.name) }
+        var results: [String: SyncResult] = [:]
+        for wave in Self.waves(selected) {
+            await withTaskGroup(of: SyncResult.self) { group in
+                var pending = wave[...]
+                for _ in 0..<Self.concurrency {
+                    guard let resource = pending.popFirst() else { break }
+                    group.addTask { await refresh(resource) }
+                }
+                for await result in group {
+                    results[result.resource] = result
+                    if let resource = pending.popFirst() { group.addTask { await refresh(resource) } }
+                }
+            }
+        }
+        return selected.compactMap { results[$0.name] }
+    }
+
+    /// Refreshes one resource, or joins the sync another process is running.
+    func refresh(_ resource: ResourceConfig) async -> SyncResult {
+        let sync = ResourceSync(
+            resource: resource, store: store, transport: transport, redactor: config.redactor, logger: logger)
+        do {
+            let baseline = try await store.latestRunID(of: resource.name)
+            let held = try await lock.acquire(resource.name)
+            defer { held.release() }
+            // Another process held the lock: it was syncing this resource when we
+            // asked. If it recorded a run meanwhile, that run is our answer.
+            if held.waited, let run = try await store.run(of: resource.name, after: baseline) {
+                logger.info("joined a sync of another process", metadata: [LogKey.resource: "\(resource.name)"])
+                return SyncResult(run: run, joined: true)
+            }
+            return await sync.run(trigger: .refresh)
+        } catch {
+            let (outcome, stored) = ResourceSync.describe(error)
+            return SyncResult(resource: resource.name, outcome: outcome, error: stored)
+        }
+    }
+
+    /// The resources in waves: each wave's dependencies (among `resources`) are
+    /// in earlier waves. The configuration has no cycles (validation refuses them).
+    static func waves(_ resources: [ResourceConfig]) -> [[ResourceConfig]] {
+        var remaining = resources
+        var done = Set<String>()
+        let names = Set(resources.map(\.name))
+        var waves: [[ResourceConfig]] = []
+        while !remaining.isEmpty {
+            let ready = remaining.filter { resource in
+                resource.dependencies.allSatisfy { !names.contains($0) || done.contains($0) }
+            }
+            guard !ready.isEmpty else { return waves + [remaining] }
+            waves.append(ready)
+            done.formUnion(ready.map(\.name))
+            remaining.removeAll { done.contains($0.name) }
+        }
+        return waves
+    }
+}

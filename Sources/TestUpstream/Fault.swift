@@ -1,0 +1,61 @@
+/// A fault the test upstream injects into matching requests: a delay, then an
+/// error status, a reset connection, a body cut short, or invalid JSON.
+public struct Fault: Sendable {
+    /// What the upstream does instead of answering normally.
+    public enum Action: Sendable, Equatable {
+        /// Answer normally (after the delay, if any).
+        case respond
+        /// Answer with this status and a short JSON error body; `retryAfter` becomes the `Retry-After` header.
+        case status(Int, retryAfter: String? = nil)
+        /// Reset the connection (TCP RST) without answering.
+        case reset
+        /// Send the head and half the body, then close the connection.
+        case truncate
+        /// Answer 200 with a body that is not valid JSON.
+        case invalidJSON
+    }
+
+    /// The request path this fault applies to: equal, or a prefix followed by `/`.
+    public var path: String
+    /// A text the query string must contain, such as `page=3`.
+    public var query: String?
+    /// How many requests it applies to; `nil` means every one.
+    public var times: Int?
+    /// How long to wait before acting.
+    public var delay: Duration
+    /// What to do.
+    public var action: Action
+
+    /// Creates a fault.
+    public init(
+        path: String, query: String? = nil, times: Int? = nil, delay: Duration = .zero, action: Action = .respond
+    ) {
+        self.path = path
+        self.query = query
+        self.times = times
+        self.delay = delay
+        self.action = action
+    }
+
+    func matches(path requestPath: String, query requestQuery: String) -> Bool {
+        guard requestPath == path || requestPath.hasPrefix(path.hasSuffix("/") ? path : path + "/") else {
+            return false
+        }
+        guard let query else { return true }
+        return requestQuery.split(separator: "&").contains { $0 == query } || requestQuery.contains(query)
+    }
+}
+
+/// A request the upstream received.
+public struct SeenRequest: Sendable, Hashable {
+    /// `GET`, `POST`, …
+    public var method: String
+    /// The path, without the query.
+    public var path: String
+    /// The query string, without `?`.
+    public var query: String
+    /// The request headers, names lowercased.
+    public var headers: [String: String]
+    /// The request body.
+    public var body: String
+}

@@ -1,0 +1,93 @@
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+/// A small HTTP/1.1 JSON API on loopback for tests, benchmarks and the demo:
+/// generated collections served in every pagination style of SPEC §3, with
+/// ETags, and faults injected on demand (statuses, latency, reset connections,
+/// bodies cut short, invalid JSON). See ``Routes`` for its paths.
+///
+/// Thread-safety: `Sendable`; every method may be called from any task while it serves.
+public final class TestUpstream: Sendable {
+    /// The port it listens on.
+    public let port: Int
+    /// Its origin, such as `http://127.0.0.1:8080`.
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    private let state: UpstreamState
+    private let channel: any Channel
+
+    private init(port: Int, state: UpstreamState, channel: any Channel) {
+        self.port = port
+        self.state = state
+        self.channel = channel
+    }
+
+    /// Starts serving on `host:port` (port 0 picks a free one) with collections of the given sizes.
+    public static func start(
+        host: String = "127.0.0.1", port: Int = 0, collections: [String: Int] = ["items": 250]
+    ) async throws -> TestUpstream {
+        let state = UpstreamState(datasets: collections)
+        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
+            .serverChannelOption(ChannelOptions.backlog, value: 256)
+            .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
+                    try channel.pipeline.syncOperations.addHandler(UpstreamHandler(state: state))
+                }
+            }
+            .bind(host: host, port: port)
+            .get()
+        return TestUpstream(port: channel.localAddress?.port ?? port, state: state, channel: channel)
+    }
+
+    /// Stops listening; open connections are closed.
+    public func stop() async {
+        try? await channel.close()
+    }
+
+    /// Creates or resizes a collection to ids 1...`count`, and counts as a change.
+    public func setCollection(_ name: String, count: Int) {
+        state.setDataset(name, count: count)
+    }
+
+    /// Changes items (their `revision` grows).
+    public func changeItems(_ name: String, ids: [Int]) {
+        state.changeItems(name, ids: ids)
+    }
+
+    /// Removes items.
+    public func removeItems(_ name: String, ids: [Int]) {
+        state.removeItems(name, ids: ids)
+    }
+
+    /// The JSON of item `id` of a collection, as served.
+    public func item(_ collection: String, id: Int) -> String? {
+        state.item(collection, id: id)
+    }
+
+    /// Adds a fault; the first fault matching a request applies.
+    public func inject(_ fault: Fault) {
+        state.addFault(fault)
+    }
+
+    /// Removes every fault.
+    public func clearFaults() {
+        state.clearFaults()
+    }
+
+    /// The requests received so far (control requests excluded), oldest first.
+    public var requests: [SeenRequest] { state.requests }
+
+    /// Forgets the requests received so far.
+    public func clearRequests() {
+        state.clearRequests()
+    }
+
+    /// How many requests had exactly this path.
+    public func requestCount(path: String) -> Int {
+        requests.filter { $0.path == path }.count
+    }
+}

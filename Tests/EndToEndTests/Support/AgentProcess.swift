@@ -1,0 +1,97 @@
+import Foundation
+
+/// What a finished process printed and how it exited.
+struct ProcessResult: Sendable {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+/// Runs the real `sync-agent` binary, the way a user or a script does.
+enum AgentProcess {
+    /// The `sync-agent` binary built beside the test bundle (or `$SYNC_AGENT_BINARY`).
+    static let binary: String = {
+        if let explicit = ProcessInfo.processInfo.environment["SYNC_AGENT_BINARY"] { return explicit }
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var folder = executable.deletingLastPathComponent()
+        // The test runner lives in `<build>/debug/` or inside an `.xctest` bundle below it.
+        while folder.path != "/" {
+            let candidate = folder.appendingPathComponent("sync-agent").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        fatalError("sync-agent binary not found near \(executable.path); run `swift build` first")
+    }()
+
+    /// Runs `sync-agent` with `arguments` and waits for it to exit.
+    ///
+    /// Output goes to files rather than pipes, so a chatty process can never
+    /// block on a full pipe while the test waits for it.
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], in folder: String, timeout: Duration = .seconds(60)
+    ) async throws -> ProcessResult {
+        let process = try start(arguments, environment: environment, in: folder)
+        return try await process.finish(timeout: timeout)
+    }
+
+    /// Starts `sync-agent` without waiting for it.
+    static func start(
+        _ arguments: [String], environment: [String: String] = [:], in folder: String
+    ) throws
+        -> RunningProcess
+    {
+        let id = UUID().uuidString
+        let stdoutPath = "\(folder)/.stdout-\(id)"
+        let stderrPath = "\(folder)/.stderr-\(id)"
+        _ = FileManager.default.createFile(atPath: stdoutPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        var base = ProcessInfo.processInfo.environment
+        for key in ["SYNC_AGENT_CONFIG", "NOTIFY_SOCKET", "JOURNAL_STREAM", "STATE_DIRECTORY", "RUNTIME_DIRECTORY"] {
+            base[key] = nil
+        }
+        process.environment = base.merging(environment) { $1 }
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutPath))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
+        let exited = AsyncStream<Int32>.makeStream()
+        process.terminationHandler = { process in
+            exited.continuation.yield(process.terminationStatus)
+            exited.continuation.finish()
+        }
+        try process.run()
+        return RunningProcess(
+            process: process, exited: exited.stream, stdoutPath: stdoutPath, stderrPath: stderrPath)
+    }
+}
+
+/// A started `sync-agent` process.
+struct RunningProcess: @unchecked Sendable {
+    // `Process` is not Sendable; this wrapper only reads its pid and signals it.
+    let process: Process
+    let exited: AsyncStream<Int32>
+    let stdoutPath: String
+    let stderrPath: String
+
+    /// Waits for the process to exit (killing it after `timeout`) and collects its output.
+    func finish(timeout: Duration = .seconds(60)) async throws -> ProcessResult {
+        let process = process
+        let watchdog = Task {
+            try await Task.sleep(for: timeout)
+            process.terminate()
+        }
+        var status: Int32 = -1
+        for await code in exited { status = code }
+        watchdog.cancel()
+        defer {
+            try? FileManager.default.removeItem(atPath: stdoutPath)
+            try? FileManager.default.removeItem(atPath: stderrPath)
+        }
+        return ProcessResult(
+            status: status,
+            stdout: (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "",
+            stderr: (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "")
+    }
+}

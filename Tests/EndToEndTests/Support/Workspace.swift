@@ -1,0 +1,119 @@
+import Foundation
+import TestUpstream
+
+/// A temporary folder holding one test's configuration and database, removed at the end.
+final class Workspace: Sendable {
+    let folder: String
+
+    init() throws {
+        folder = NSTemporaryDirectory() + "sync-agent-e2e-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    var configPath: String { folder + "/config.json" }
+    var databasePath: String { folder + "/sync-agent.db" }
+
+    /// Writes `config.json`.
+    func writeConfig(_ text: String) throws {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: configPath))
+    }
+
+    /// Writes a configuration of `resources` (JSON objects) with short timings.
+    func writeConfig(resources: [String], extra: String = "") throws {
+        try writeConfig(
+            #"""
+            {\#(extra)
+              "defaults": {"timeout": "5s", "retry": {"maxAttempts": 1}},
+              "resources": [\#(resources.joined(separator: ",\n"))]
+            }
+            """#)
+    }
+
+    /// Runs `sync-agent` with this workspace's configuration.
+    func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> ProcessResult {
+        try await AgentProcess.run(arguments + ["--config", configPath], environment: environment, in: folder)
+    }
+
+    /// Starts `sync-agent` with this workspace's configuration, without waiting.
+    func start(_ arguments: [String], environment: [String: String] = [:]) throws -> RunningProcess {
+        try AgentProcess.start(arguments + ["--config", configPath], environment: environment, in: folder)
+    }
+
+    /// Rows of a query, read with the `sqlite3` shell as any other reader would; fields split by tabs.
+    func query(_ sql: String) throws -> [[String]] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = ["-separator", "\t", "-bail", databasePath, sql]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let problem = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw QueryFailed(message: String(decoding: problem, as: UTF8.self))
+        }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map {
+            $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        }
+    }
+
+    /// The single value of a query.
+    func value(_ sql: String) throws -> String? {
+        try query(sql).first?.first
+    }
+
+    struct QueryFailed: Error {
+        var message: String
+    }
+
+    /// key → data of a resource's records.
+    func records(_ resource: String) throws -> [String: String] {
+        Dictionary(
+            uniqueKeysWithValues: try query("SELECT key, data FROM records WHERE resource = '\(resource)'").map {
+                ($0[0], $0[1])
+            })
+    }
+
+    /// key → updated_at of a resource's records.
+    func updateTimes(_ resource: String) throws -> [String: String] {
+        Dictionary(
+            uniqueKeysWithValues: try query("SELECT key, updated_at FROM records WHERE resource = '\(resource)'").map {
+                ($0[0], $0[1])
+            })
+    }
+}
+
+extension TestUpstream {
+    /// A resource of the test upstream's collection `collection` in pagination `style`.
+    func resource(
+        _ name: String, style: String, collection: String = "items", size: Int = 100, extra: String = ""
+    ) -> String {
+        let common = #""name": "\#(name)", "key": "/id""# + (extra.isEmpty ? "" : ", " + extra)
+        switch style {
+        case "page":
+            return
+                #"{\#(common), "url": "\#(baseURL)/page/\#(collection)", "items": "/data", "pagination": {"style": "page", "size": \#(size)}}"#
+        case "offset":
+            return
+                #"{\#(common), "url": "\#(baseURL)/offset/\#(collection)", "items": "/items", "pagination": {"style": "offset", "limit": \#(size)}}"#
+        case "cursor":
+            return
+                #"{\#(common), "url": "\#(baseURL)/cursor/\#(collection)", "items": "/items", "query": {"limit": \#(size)}, "pagination": {"style": "cursor", "next": "/next_cursor"}}"#
+        case "link":
+            return
+                #"{\#(common), "url": "\#(baseURL)/link/\#(collection)?per_page=\#(size)", "pagination": {"style": "link"}}"#
+        case "nextUrl":
+            return
+                #"{\#(common), "url": "\#(baseURL)/next/\#(collection)?per_page=\#(size)", "items": "/results", "pagination": {"style": "nextUrl", "next": "/next"}}"#
+        default:
+            return #"{\#(common), "url": "\#(baseURL)/all/\#(collection)"}"#
+        }
+    }
+}

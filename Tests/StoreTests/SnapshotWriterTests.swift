@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+
+@testable import Store
+
+@Suite struct SnapshotWriterTests {
+    let first = Date(timeIntervalSince1970: 1_800_000_000)
+    let second = Date(timeIntervalSince1970: 1_800_000_060)
+
+    @Test func firstSyncInsertsEveryRecord() async throws {
+        let fixture = try StoreFixture()
+        let changes = try await fixture.sync("users", [("1", #"{"id":1}"#), ("2", #"{"id":2}"#)], at: first)
+        #expect(try await fixture.temporaryTableCount() == 0)
+        #expect(changes == SnapshotChanges(added: 2, changed: 0, removed: 0))
+        let rows = try fixture.rows("users")
+        #expect(rows.count == 2)
+        #expect(rows["1"]?.0 == #"{"id":1}"#)
+        #expect(rows["1"]?.1 == "2027-01-15T08:00:00.000Z")
+    }
+
+    @Test func updatedAtMovesOnlyForChangedRecords() async throws {
+        let fixture = try StoreFixture()
+        try await fixture.sync("users", [("1", #"{"v":1}"#), ("2", #"{"v":1}"#), ("3", #"{"v":1}"#)], at: first)
+        let changes = try await fixture.sync(
+            "users", [("1", #"{"v":1}"#), ("2", #"{"v":2}"#), ("4", #"{"v":1}"#)], at: second)
+        #expect(changes == SnapshotChanges(added: 1, changed: 1, removed: 1))
+        let rows = try fixture.rows("users")
+        #expect(rows.keys.sorted() == ["1", "2", "4"])
+        #expect(rows["1"]?.1 == Timestamp.string(from: first))
+        #expect(rows["2"]?.0 == #"{"v":2}"#)
+        #expect(rows["2"]?.1 == Timestamp.string(from: second))
+        #expect(rows["4"]?.1 == Timestamp.string(from: second))
+    }
+
+    @Test func resourcesDoNotTouchEachOthersRecords() async throws {
+        let fixture = try StoreFixture()
+        try await fixture.sync("users", [("1", "{}")])
+        try await fixture.sync("groups", [("1", "{}"), ("2", "{}")])
+        try await fixture.sync("users", [])
+        #expect(try fixture.rows("users").isEmpty)
+        #expect(try fixture.rows("groups").count == 2)
+    }
+
+    @Test func aDuplicateKeyWithinOneSyncIsRefused() async throws {
+        let fixture = try StoreFixture()
+        let snapshot = try await fixture.store.beginSnapshot(of: "users")
+        try await snapshot.stage([StagedRecord(key: "1", data: "{}")])
+        await #expect {
+            try await snapshot.stage([StagedRecord(key: "2", data: "{}"), StagedRecord(key: "1", data: "{}")])
+        } throws: { error in
+            (error as? StoreError)?.kind == .duplicateKey && "\(error)".contains(#"key "1""#)
+        }
+        await snapshot.discard()
+    }
+
+    @Test func aFailedSyncLeavesThePreviousSnapshotAndRecordsTheError() async throws {
+        let fixture = try StoreFixture()
+        try await fixture.sync("users", [("1", #"{"v":1}"#)], at: first)
+        let before = try fixture.rows("users")
+        let snapshot = try await fixture.store.beginSnapshot(of: "users")
+        try await snapshot.stage([StagedRecord(key: "1", data: #"{"v":2}"#), StagedRecord(key: "9", data: "{}")])
+        try await fixture.store.record(
+            FinishedSync(
+                resource: "users", trigger: .refresh, startedAt: second, finishedAt: second, outcome: .failed,
+                state: .failed, pages: 1, items: 2,
+                error: StoredError(kind: "transient", message: "users: GET … failed: boom", status: 503)),
+            snapshot: snapshot)
+        let after = try fixture.rows("users")
+        #expect(after.mapValues { "\($0.0)|\($0.1)" } == before.mapValues { "\($0.0)|\($0.1)" })
+        let resource = try #require(try await fixture.store.resource(named: "users"))
+        #expect(resource.state == .failed)
+        #expect(resource.lastError == StoredError(kind: "transient", message: "users: GET … failed: boom", status: 503))
+        #expect(resource.lastSuccessAt == first)
+        #expect(resource.itemCount == 1)
+        // The staging table, which lives on the writer connection, is gone with the discarded snapshot.
+        #expect(try await fixture.temporaryTableCount() == 0)
+    }
+
+    @Test func aSuccessClearsTheLastErrorAndKeepsTheValidators() async throws {
+        let fixture = try StoreFixture()
+        try await fixture.sync("users", [("1", "{}")], validators: Validators(etag: "\"a\"", lastModified: "then"))
+        try await fixture.store.record(
+            FinishedSync(
+                resource: "users", trigger: .poll, startedAt: first, finishedAt: first, outcome: .failed,
+                state: .failed, error: StoredError(kind: "unrecoverable", message: "bad")))
+        try await fixture.store.record(
+            FinishedSync(
+                resource: "users", trigger: .poll, startedAt: second, finishedAt: second, outcome: .notModified,
+                state: .idle))
+        let resource = try #require(try await fixture.store.resource(named: "users"))
+        #expect(resource.lastError == nil)
+        #expect(resource.state == .idle)
+        #expect(resource.validators == Validators(etag: "\"a\"", lastModified: "then"))
+        #expect(resource.lastSuccessAt == second)
+        #expect(resource.itemCount == 1)
+    }
+
+    @Test func aFullSyncReplacesTheValidatorsEvenWithNone() async throws {
+        let fixture = try StoreFixture()
+        try await fixture.sync("users", [("1", "{}")], validators: Validators(etag: "\"a\""))
+        try await fixture.sync("users", [("1", "{}")], validators: Validators())
+        #expect(try await fixture.store.resource(named: "users")?.validators == Validators())
+    }
+
+    @Test func historyKeepsTheNewestRunsOfEachResource() async throws {
+        let fixture = try StoreFixture()
+        for index in 0..<5 {
+            try await fixture.store.record(
+                FinishedSync(
+                    resource: "users", trigger: .poll, startedAt: first,
+                    finishedAt: first.addingTimeInterval(Double(index)),
+                    outcome: .notModified, state: .idle))
+        }
+        let runs = try await fixture.store.runs(of: "users", limit: 3)
+        #expect(runs.count == 3)
+        #expect(runs.map(\.id) == [5, 4, 3])
+        #expect(try await fixture.store.latestRunID(of: "users") == 5)
+        #expect(try await fixture.store.run(of: "users", after: 4)?.id == 5)
+        #expect(try await fixture.store.run(of: "users", after: 5) == nil)
+    }
+
+    @Test func stagesManyPagesIntoOneSnapshotAndDropsItsTable() async throws {
+        let fixture = try StoreFixture()
+        let snapshot = try await fixture.store.beginSnapshot(of: "big")
+        let payload = String(repeating: "x", count: 200)
+        for page in 0..<200 {
+            try await snapshot.stage((0..<1000).map { StagedRecord(key: "\(page)-\($0)", data: "\"\(payload)\"") })
+        }
+        #expect(snapshot.stagedCount == 200_000)
+        #expect(try await fixture.temporaryTableCount() == 1)
+        await snapshot.discard()
+        #expect(try await fixture.temporaryTableCount() == 0)
+    }
+}

@@ -1,0 +1,95 @@
+import StreamsTesting
+import Testing
+
+@testable import Streams
+
+@Suite struct PaginateTests {
+    /// Pages of `size` numbers from 0 up to `total`, requested by page index.
+    static func pages(total: Int, size: Int, log: Recorder<Int>) -> AsyncPaginatedSequence<Int, [Int]> {
+        paginate(
+            first: 0,
+            fetch: { index in
+                log.record(index)
+                return Array(stride(from: index * size, to: min(total, (index + 1) * size), by: 1))
+            },
+            next: { index, page in page.count < size ? nil : index + 1 })
+    }
+
+    @Test func yieldsEveryPageInOrderAndStopsAtTheShortPage() async throws {
+        let log = Recorder<Int>()
+        var received: [[Int]] = []
+        for try await page in Self.pages(total: 7, size: 3, log: log) {
+            received.append(page)
+        }
+        #expect(received == [[0, 1, 2], [3, 4, 5], [6]])
+        #expect(log.values == [0, 1, 2])
+    }
+
+    @Test func stopsAtAnEmptyPageWhenTheTotalIsAMultipleOfTheSize() async throws {
+        let log = Recorder<Int>()
+        var received: [[Int]] = []
+        for try await page in Self.pages(total: 6, size: 3, log: log) {
+            received.append(page)
+        }
+        #expect(received == [[0, 1, 2], [3, 4, 5], []])
+    }
+
+    @Test func fetchesNoPageBeforeItIsAskedFor() async throws {
+        let log = Recorder<Int>()
+        let sequence = Self.pages(total: 100, size: 10, log: log)
+        var iterator = sequence.makeAsyncIterator()
+        #expect(log.values.isEmpty)
+        _ = try await iterator.next()
+        #expect(log.values == [0])
+        _ = try await iterator.next()
+        #expect(log.values == [0, 1])
+    }
+
+    struct PageFailed: Error, Equatable {}
+
+    @Test func aFailingPageEndsTheSequenceWithItsError() async throws {
+        let log = Recorder<Int>()
+        let sequence = paginate(
+            first: 0,
+            fetch: { (index: Int) -> [Int] in
+                log.record(index)
+                if index == 1 { throw PageFailed() }
+                return [index]
+            },
+            next: { index, _ in index + 1 })
+        var iterator = sequence.makeAsyncIterator()
+        #expect(try await iterator.next() == [0])
+        await #expect(throws: PageFailed.self) { try await iterator.next() }
+        #expect(try await iterator.next() == nil)
+        #expect(log.values == [0, 1])
+    }
+
+    @Test func aThrowingNextFunctionEndsTheSequence() async throws {
+        let sequence = paginate(
+            first: 0, fetch: { (index: Int) in index },
+            next: { _, _ -> Int? in throw PageFailed() })
+        var iterator = sequence.makeAsyncIterator()
+        await #expect(throws: PageFailed.self) { try await iterator.next() }
+        #expect(try await iterator.next() == nil)
+    }
+
+    @Test func cancellingTheConsumerCancelsTheFetchInFlight() async throws {
+        let started = AsyncStream<Void>.makeStream()
+        let clock = VirtualClock()
+        let sequence = paginate(
+            first: 0,
+            fetch: { (index: Int) -> Int in
+                started.continuation.yield()
+                try await clock.sleep(for: .seconds(3600))
+                return index
+            },
+            next: { index, _ in index + 1 })
+        let consumer = Task {
+            for try await _ in sequence {}
+        }
+        var signals = started.stream.makeAsyncIterator()
+        await signals.next()
+        consumer.cancel()
+        await #expect(throws: CancellationError.self) { try await consumer.value }
+    }
+}
