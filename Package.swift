@@ -38,7 +38,23 @@ let package = Package(
             dependencies: [
                 "SyncAgentCore",
                 .product(name: "Logging", package: "swift-log"),
-            ]),
+            ],
+            linkerSettings: [
+                // Release builds for Linux touch fewer pages at startup (a third less
+                // peak memory, measured by `scripts/bench refresh`): lld packs the
+                // relative relocations of the position-independent executable (RELR,
+                // glibc 2.36+), and the executable exports no symbols for libraries to
+                // search. `scripts/build-release` also links the Swift runtime statically.
+                .unsafeFlags(
+                    [
+                        "-use-ld=lld",
+                        "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                        "-Xlinker", "--no-export-dynamic",
+                    ],
+                    .when(platforms: [.linux], configuration: .release)
+                )
+            ]
+        ),
         .target(
             name: "TestUpstream",
             dependencies: [

@@ -31,6 +31,8 @@ public struct ConfigError: Error, Sendable, CustomStringConvertible {
 
     /// The file, the number of problems, then one problem per line.
     public var description: String {
+        // A problem of the file itself (unreadable, not JSON) names the file already.
+        if problems.count == 1, problems[0].path.hasPrefix(file) { return problems[0].description }
         let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
         return (["\(file): \(count):"] + problems.map(\.description)).joined(separator: "\n")
     }

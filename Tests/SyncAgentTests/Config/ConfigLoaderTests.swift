@@ -195,6 +195,14 @@ func resource(
         #expect(problems.allSatisfy { $0.contains(": ") })
     }
 
+    @Test func theErrorNamesTheFileOnceAndCountsTheProblems() {
+        let unreadable = ConfigError(file: "/etc/a.json", problems: [ConfigProblem("/etc/a.json", "cannot read it")])
+        #expect(unreadable.description == "/etc/a.json: cannot read it")
+        let invalid = ConfigError(
+            file: "/etc/a.json", problems: [ConfigProblem("socketMode", "bad"), ConfigProblem("resources", "missing")])
+        #expect(invalid.description == "/etc/a.json: 2 problems:\nsocketMode: bad\nresources: missing")
+    }
+
     @Test func appliesTheDefaultsOfTheSpecification() throws {
         let config = try decodeConfig(#"{"resources": [\#(resource())]}"#)
         let settings = try #require(config.resources.first).settings
