@@ -71,6 +71,20 @@ public struct SyncRunRow: Sendable, Hashable, FetchableRecord {
     }
 }
 
+/// A sync as recorded: when it finished and what it changed.
+public struct RecordedSync: Sendable, Hashable {
+    /// When the sync finished (its snapshot applied).
+    public var finishedAt: Date
+    /// What it changed in the snapshot (all zero unless a snapshot was applied).
+    public var changes: SnapshotChanges
+
+    /// Creates the description of a recorded sync.
+    public init(finishedAt: Date, changes: SnapshotChanges = SnapshotChanges()) {
+        self.finishedAt = finishedAt
+        self.changes = changes
+    }
+}
+
 /// What applying a snapshot changed.
 public struct SnapshotChanges: Sendable, Hashable {
     /// Records that were not there before.
@@ -96,8 +110,8 @@ public struct FinishedSync: Sendable {
     public var trigger: SyncTrigger
     /// When it started.
     public var startedAt: Date
-    /// When it finished.
-    public var finishedAt: Date
+    /// When it finished; `nil` means when it is recorded, after its snapshot is applied.
+    public var finishedAt: Date?
     /// How it ended.
     public var outcome: SyncOutcome
     /// The state the resource is in afterwards.
@@ -117,7 +131,7 @@ public struct FinishedSync: Sendable {
 
     /// Creates the description of a finished sync.
     public init(
-        resource: String, trigger: SyncTrigger, startedAt: Date, finishedAt: Date, outcome: SyncOutcome,
+        resource: String, trigger: SyncTrigger, startedAt: Date, finishedAt: Date? = nil, outcome: SyncOutcome,
         state: ResourceState, attempts: Int = 1, pages: Int = 0, items: Int = 0, bytes: Int = 0,
         error: StoredError? = nil, validators: Validators = Validators()
     ) {

@@ -6,37 +6,39 @@ extension SyncStore {
     /// success), the resource's row and the run's row.
     ///
     /// A success with a snapshot replaces the resource's records: new and changed
-    /// records are written with `updated_at` = the sync's finish time, unchanged
-    /// records are not touched, vanished keys are deleted. A failure writes no
-    /// record: the previous snapshot stays whole. A `notModified` sync keeps the
-    /// records and restarts nothing but the resource's success time.
+    /// records are written, unchanged records are not touched, vanished keys are
+    /// deleted. A failure writes no record: the previous snapshot stays whole. A
+    /// `notModified` sync keeps the records and moves the resource's success time.
     ///
-    /// - Returns: What the snapshot changed (all zero unless applied).
+    /// Unless `sync` says when it finished, the finish time is taken in the
+    /// transaction, after the snapshot is applied; changed records' `updated_at`
+    /// is the time the apply began.
+    ///
+    /// - Returns: When the sync finished and what its snapshot changed.
     @discardableResult
     public func record(
         _ sync: FinishedSync, snapshot: SnapshotWriter? = nil
-    ) async throws(StoreError)
-        -> SnapshotChanges
-    {
+    ) async throws(StoreError) -> RecordedSync {
         let apply = sync.outcome == .success ? snapshot : nil
         if let snapshot, apply == nil {
             await snapshot.discard()
         }
         let staging = apply?.table
-        let changes = try await write { db -> SnapshotChanges in
+        let recorded = try await write { db -> RecordedSync in
             var changes = SnapshotChanges()
             var itemCount: Int?
             if let staging {
-                changes = try Self.applySnapshot(from: staging, to: sync.resource, at: sync.finishedAt, db)
+                changes = try Self.applySnapshot(from: staging, to: sync.resource, at: sync.finishedAt ?? Date(), db)
                 itemCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM temp.\(staging)") ?? 0
                 try db.execute(sql: "DROP TABLE temp.\(staging)")
             }
-            try Self.updateResource(after: sync, itemCount: itemCount, db)
-            try Self.insertRun(sync, changes: changes, db)
-            return changes
+            let finishedAt = sync.finishedAt ?? Date()
+            try Self.updateResource(after: sync, finishedAt: finishedAt, itemCount: itemCount, db)
+            try Self.insertRun(sync, finishedAt: finishedAt, changes: changes, db)
+            return RecordedSync(finishedAt: finishedAt, changes: changes)
         }
         apply?.close()
-        return changes
+        return recorded
     }
 
     private static func applySnapshot(
@@ -67,9 +69,11 @@ extension SyncStore {
         return SnapshotChanges(added: added, changed: written - added, removed: removed)
     }
 
-    private static func updateResource(after sync: FinishedSync, itemCount: Int?, _ db: Database) throws {
+    private static func updateResource(
+        after sync: FinishedSync, finishedAt: Date, itemCount: Int?, _ db: Database
+    ) throws {
         let started = Timestamp.string(from: sync.startedAt)
-        let finished = Timestamp.string(from: sync.finishedAt)
+        let finished = Timestamp.string(from: finishedAt)
         switch sync.outcome {
         case .success, .notModified:
             try db.execute(
@@ -110,7 +114,9 @@ extension SyncStore {
         }
     }
 
-    private static func insertRun(_ sync: FinishedSync, changes: SnapshotChanges, _ db: Database) throws {
+    private static func insertRun(
+        _ sync: FinishedSync, finishedAt: Date, changes: SnapshotChanges, _ db: Database
+    ) throws {
         try db.execute(
             sql: """
                 INSERT INTO sync_runs (resource, trigger, started_at, finished_at, outcome, attempts, pages, items,
@@ -119,7 +125,7 @@ extension SyncStore {
                 """,
             arguments: [
                 sync.resource, sync.trigger.rawValue, Timestamp.string(from: sync.startedAt),
-                Timestamp.string(from: sync.finishedAt), sync.outcome.rawValue, sync.attempts, sync.pages,
+                Timestamp.string(from: finishedAt), sync.outcome.rawValue, sync.attempts, sync.pages,
                 sync.items, sync.bytes, sync.error?.message, sync.error?.kind, sync.error?.status,
                 changes.added, changes.changed, changes.removed,
             ])

@@ -13,6 +13,7 @@ import NIOCore
 /// | `/all/NAME` | none | `[...]` |
 /// | `/one/NAME/ID` | none | one item |
 /// | `/echo` | none | the request itself: `{"id", "method", "query", "headers", "body"}` |
+/// | `/redirect?to=URL&status=302` | | a redirect to `URL` |
 ///
 /// Collection answers carry an `ETag` and a `Last-Modified`, and answer 304 to a
 /// matching `If-None-Match` or `If-Modified-Since`.
@@ -22,6 +23,11 @@ enum Routes {
     static func answer(_ request: SeenRequest, dataset: Dataset?, origin: String) -> ResponsePlan.Outcome {
         let parts = request.path.split(separator: "/").map(String.init)
         if parts == ["echo"] { return echo(request) }
+        if parts == ["redirect"] {
+            let query = parameters(request.query)
+            let status = query["status"].flatMap(Int.init) ?? 302
+            return .answer(status: status, headers: [("Location", query["to"] ?? "/")], body: ByteBuffer())
+        }
         guard parts.count >= 2, let style = Style(rawValue: parts[0]) else {
             return json(status: 404, #"{"error":"no such path; try /page/items"}"#)
         }

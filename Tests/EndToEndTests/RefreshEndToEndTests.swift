@@ -115,6 +115,30 @@ import Testing
         #expect(try workspace.records("items")["5"]?.contains(#""revision":2"#) == true)
     }
 
+    @Test func aRefreshKilledMidSyncLeavesThePreviousSnapshotAndTheNextOneWorks() async throws {
+        let upstream = try await TestUpstream.start(collections: ["items": 250])
+        defer { Task { await upstream.stop() } }
+        let workspace = try Workspace()
+        try workspace.writeConfig(resources: [upstream.resource("items", style: "page")])
+        #expect(try await workspace.run(["refresh"]).status == 0)
+        let before = try workspace.query("SELECT key, data, updated_at FROM records ORDER BY key")
+        upstream.changeItems("items", ids: [1, 2, 3])
+        upstream.inject(Fault(path: "/page/items", query: "page=3", times: 1, delay: .seconds(30)))
+        upstream.clearRequests()
+
+        let refresh = try workspace.start(["refresh"])
+        #expect(try await eventually { upstream.requests.contains { $0.query.contains("page=3") } })
+        refresh.send(SIGKILL)
+        let killed = try await refresh.finish()
+
+        #expect(killed.status == SIGKILL)
+        #expect(try workspace.query("SELECT key, data, updated_at FROM records ORDER BY key") == before)
+        let next = try await workspace.run(["refresh", "--json"])
+        #expect(next.status == 0, "\(next.stdout)")
+        #expect(next.stdout.contains(#""changed": 3"#))
+        #expect(try workspace.value("SELECT count(*) FROM sync_runs") == "2")
+    }
+
     @Test func twoConcurrentRefreshesMakeOneUpstreamRequest() async throws {
         let upstream = try await TestUpstream.start(collections: ["items": 40])
         defer { Task { await upstream.stop() } }
@@ -190,6 +214,34 @@ import Testing
         #expect(record.contains(#""content-type":"application/json""#))
         #expect(record.contains(#""body":"{\"since\":\"2026-01-01\"}""#))
         #expect(record.contains(#""user-agent":"sync-agent/"#))
+    }
+
+    @Test func redirectsAreFollowedButConfiguredHeadersStayWithTheirOrigin() async throws {
+        let upstream = try await TestUpstream.start()
+        let elsewhere = try await TestUpstream.start()
+        defer {
+            Task {
+                await upstream.stop()
+                await elsewhere.stop()
+            }
+        }
+        let workspace = try Workspace()
+        func redirect(to target: String) -> String {
+            "\(upstream.baseURL)/redirect?to="
+                + (target.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+        }
+        try workspace.writeConfig(resources: [
+            #"{"name": "same", "url": "\#(redirect(to: upstream.baseURL + "/echo"))", "items": "", "key": "/id", "headers": {"X-Api-Key": "${KEY}"}}"#,
+            #"{"name": "other", "url": "\#(redirect(to: elsewhere.baseURL + "/echo"))", "items": "", "key": "/id", "headers": {"X-Api-Key": "${KEY}"}}"#,
+        ])
+
+        let result = try await workspace.run(["refresh"], environment: ["KEY": "k-12345"])
+
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(upstream.requests.filter { $0.path == "/echo" }.first?.headers["x-api-key"] == "k-12345")
+        let abroad = try #require(elsewhere.requests.first { $0.path == "/echo" })
+        #expect(abroad.headers["x-api-key"] == nil)
+        #expect(abroad.headers["user-agent"]?.hasPrefix("sync-agent/") == true)
     }
 
     @Test func limitsRefuseTooManyPagesTooLargeBodiesAndDuplicateKeys() async throws {

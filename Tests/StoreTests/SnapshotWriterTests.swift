@@ -32,6 +32,22 @@ import Testing
         #expect(rows["4"]?.1 == Timestamp.string(from: second))
     }
 
+    @Test func aSyncWithoutAFinishTimeIsStampedWhenItsSnapshotIsApplied() async throws {
+        let fixture = try StoreFixture()
+        let before = Date()
+        let snapshot = try await fixture.store.beginSnapshot(of: "users")
+        try await snapshot.stage([StagedRecord(key: "1", data: "{}")])
+        let recorded = try await fixture.store.record(
+            FinishedSync(resource: "users", trigger: .refresh, startedAt: before, outcome: .success, state: .idle),
+            snapshot: snapshot)
+        #expect(recorded.finishedAt >= before && recorded.finishedAt <= Date())
+        #expect(recorded.changes == SnapshotChanges(added: 1))
+        let run = try #require(try await fixture.store.runs(of: "users", limit: 1).first)
+        #expect(Timestamp.string(from: run.finishedAt) == Timestamp.string(from: recorded.finishedAt))
+        let updatedAt = try #require(try fixture.rows("users")["1"]?.1)
+        #expect(updatedAt <= Timestamp.string(from: recorded.finishedAt))
+    }
+
     @Test func resourcesDoNotTouchEachOthersRecords() async throws {
         let fixture = try StoreFixture()
         try await fixture.sync("users", [("1", "{}")])

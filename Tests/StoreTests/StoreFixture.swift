@@ -29,7 +29,8 @@ final class StoreFixture: Sendable {
             FinishedSync(
                 resource: resource, trigger: .refresh, startedAt: date, finishedAt: date, outcome: .success,
                 state: .idle, pages: 1, items: records.count, validators: validators),
-            snapshot: snapshot)
+            snapshot: snapshot
+        ).changes
     }
 
     /// The rows of `records` for `resource`: key → (data, updated_at).

@@ -49,6 +49,8 @@ extension FetchError {
                 return (.transient, "the connection closed before the whole body arrived")
             }
             return (.transient, "the answer is not valid HTTP (\(error))")
+        case let problem as Redirect.Problem:
+            return (.unrecoverable, problem.message)
         case is CancellationError:
             return (.transient, "the request was cancelled")
         default:
@@ -63,7 +65,6 @@ extension FetchError {
         case .remoteConnectionClosed:
             return (.transient, "the connection closed before the whole answer arrived")
         case .bodyLengthMismatch: return (.transient, "the body was shorter than its Content-Length")
-        case .redirectLimitReached, .redirectCycleDetected: return (.unrecoverable, "too many redirects (\(error))")
         case .invalidURL, .emptyHost, .emptyScheme:
             return (.unrecoverable, "the URL cannot be requested (\(error))")
         case .cancelled: return (.transient, "the request was cancelled")

@@ -17,11 +17,14 @@ struct HTTPResponseData: Sendable {
     var status: Int
     var headers: HTTPHeaders
     var body: ByteBuffer
+    /// The URL that answered, after redirects.
+    var url: String
 }
 
 /// Sends requests with AsyncHTTPClient: connections are pooled and reused
-/// across pages; the whole exchange (connect, head and body) must finish within
-/// the resource's timeout, and the body must fit its size cap.
+/// across pages; the whole exchange (connect, redirects, head and body) must
+/// finish within the resource's timeout, and the body must fit its size cap.
+/// Redirects are followed by ``Redirect``'s rules.
 ///
 /// Thread-safety: `Sendable`; call ``send(_:timeout:maxBytes:)`` from any task.
 /// Call ``shutdown()`` once, when done.
@@ -34,8 +37,7 @@ public final class HTTPTransport: Sendable {
     /// Creates a transport on the shared event loop group.
     public init() {
         var configuration = HTTPClient.Configuration(
-            redirectConfiguration: .follow(max: 5, allowCycles: false),
-            timeout: .init(connect: Self.connectTimeout))
+            redirectConfiguration: .disallow, timeout: .init(connect: Self.connectTimeout))
         // A connection that cannot be made must fail now, so that the agent's own
         // retry policy and offline detection see it.
         configuration.connectionPool.retryConnectionEstablishment = false
@@ -48,11 +50,38 @@ public final class HTTPTransport: Sendable {
         try? await client.shutdown()
     }
 
-    /// Sends a request and collects its body.
+    /// Sends a request, follows its redirects and collects the body.
     ///
     /// - Throws: the network error as AsyncHTTPClient or NIO reported it,
-    ///   `TimeoutError` after `timeout`, or `NIOTooManyBytesError` past `maxBytes`.
+    ///   `TimeoutError` after `timeout`, `NIOTooManyBytesError` past `maxBytes`,
+    ///   or ``Redirect/Problem``.
     func send(_ spec: HTTPRequestSpec, timeout: Duration, maxBytes: Int) async throws -> HTTPResponseData {
+        let client = client
+        return try await withTimeout(timeout, clock: ContinuousClock()) {
+            var current = spec
+            var visited = [spec.url]
+            while true {
+                let response = try await client.execute(Self.request(for: current), deadline: .distantFuture)
+                let status = Int(response.status.code)
+                if let next = try Redirect.follow(
+                    current, status: status, location: response.headers.first(name: "Location"), visited: visited)
+                {
+                    // Drain the redirect's body so its connection can be reused.
+                    _ = try? await response.body.collect(upTo: 64 * 1024)
+                    current = next
+                    visited.append(next.url)
+                    continue
+                }
+                if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > maxBytes {
+                    throw NIOTooManyBytesError(maxBytes: maxBytes)
+                }
+                let body = try await response.body.collect(upTo: maxBytes)
+                return HTTPResponseData(status: status, headers: response.headers, body: body, url: current.url)
+            }
+        }
+    }
+
+    private static func request(for spec: HTTPRequestSpec) -> HTTPClientRequest {
         var request = HTTPClientRequest(url: spec.url)
         request.method = spec.method == .post ? .POST : .GET
         request.headers.add(name: "User-Agent", value: "sync-agent/\(SyncAgentVersion.current)")
@@ -66,15 +95,6 @@ public final class HTTPTransport: Sendable {
             }
             request.body = .bytes(ByteBuffer(string: body.text))
         }
-        let client = client
-        let prepared = request
-        return try await withTimeout(timeout, clock: ContinuousClock()) {
-            let response = try await client.execute(prepared, deadline: .distantFuture)
-            if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > maxBytes {
-                throw NIOTooManyBytesError(maxBytes: maxBytes)
-            }
-            let body = try await response.body.collect(upTo: maxBytes)
-            return HTTPResponseData(status: Int(response.status.code), headers: response.headers, body: body)
-        }
+        return request
     }
 }

@@ -87,7 +87,11 @@ struct ResourceFetch: Sendable {
             let (document, records) = try decoder.decode(bytes)
             let facts = PagePlanner.PageFacts(
                 itemCount: records.count, document: document, linkHeaders: response.headers["Link"])
-            let next = try planner.next(after: request, facts)
+            // Relative next-page links are relative to the URL that answered.
+            var answered = request
+            answered.url = response.url
+            answered.seen.insert(request.url)
+            let next = try planner.next(after: answered, facts)
             return FetchedPage(
                 number: request.number, records: records, bytes: bytes.count, validators: received, notModified: false,
                 next: next)

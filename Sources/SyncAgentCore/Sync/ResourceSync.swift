@@ -85,12 +85,12 @@ struct ResourceSync: Sendable {
             case .failed, .gaveUp: .failed
             }
         var sync = FinishedSync(
-            resource: resource.name, trigger: trigger, startedAt: startedAt, finishedAt: Date(), outcome: outcome,
-            state: state, pages: progress.pages, items: progress.items, bytes: progress.bytes, error: error,
+            resource: resource.name, trigger: trigger, startedAt: startedAt, outcome: outcome, state: state,
+            pages: progress.pages, items: progress.items, bytes: progress.bytes, error: error,
             validators: progress.validators)
-        var changes = SnapshotChanges()
+        var recorded = RecordedSync(finishedAt: Date(), changes: SnapshotChanges())
         do {
-            changes = try await store.record(sync, snapshot: snapshot)
+            recorded = try await store.record(sync, snapshot: snapshot)
         } catch {
             // The snapshot could not be applied (disk full, database busy): the
             // previous one stays, and the failure is what the caller learns.
@@ -102,8 +102,8 @@ struct ResourceSync: Sendable {
         return SyncResult(
             resource: resource.name, outcome: sync.outcome, pages: sync.pages, items: sync.items,
             attempts: sync.attempts,
-            durationMilliseconds: Int((sync.finishedAt.timeIntervalSince(startedAt) * 1000).rounded()),
-            error: sync.error, changes: changes)
+            durationMilliseconds: Int((recorded.finishedAt.timeIntervalSince(startedAt) * 1000).rounded()),
+            error: sync.error, changes: recorded.changes)
     }
 
     /// The values of this resource's `{resource:/pointer}` placeholders, read

@@ -75,6 +75,11 @@ struct RunningProcess: @unchecked Sendable {
     let stdoutPath: String
     let stderrPath: String
 
+    /// Sends `signal` (such as `SIGKILL`) to the process.
+    func send(_ signal: Int32) {
+        kill(process.processIdentifier, signal)
+    }
+
     /// Waits for the process to exit (killing it after `timeout`) and collects its output.
     func finish(timeout: Duration = .seconds(60)) async throws -> ProcessResult {
         let process = process
