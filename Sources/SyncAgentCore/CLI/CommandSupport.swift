@@ -62,6 +62,11 @@ enum Console {
 
     /// Writes a line to standard error.
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        errorText(text + "\n")
+    }
+
+    /// Writes text to standard error as is.
+    static func errorText(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
     }
 }

@@ -33,8 +33,17 @@ struct RefreshCommand: AsyncParsableCommand {
         try config.checkResourceNames(names)
         let store = try config.openStore()
         let transport = HTTPTransport()
-        let results = await LocalRefresh(config: config, store: store, transport: transport, logger: options.logger())
-            .refresh(names)
+        let line = Terminal.standardErrorWidth.map { width in
+            ProgressLine(clock: ContinuousClock(), width: width) { Console.errorText($0) }
+        }
+        let drawing = Task { await line?.run() }
+        let results = await LocalRefresh(
+            config: config, store: store, transport: transport, logger: options.logger(),
+            onProgress: { line?.update($0) }
+        ).refresh(names)
+        drawing.cancel()
+        await drawing.value
+        line?.finish()
         await transport.shutdown()
         if json {
             Console.out(JSONValue.object([.init("results", .array(results.map(\.json)))]).serialized(pretty: true))

@@ -47,10 +47,15 @@ struct TextTable {
 /// What standard output is connected to.
 enum Terminal {
     /// The width of the terminal on standard output, or `nil` when it is not one.
-    static var width: Int? {
-        guard isatty(STDOUT_FILENO) == 1 else { return nil }
+    static var width: Int? { width(of: STDOUT_FILENO) }
+
+    /// The width of the terminal on standard error, or `nil` when it is not one.
+    static var standardErrorWidth: Int? { width(of: STDERR_FILENO) }
+
+    private static func width(of descriptor: Int32) -> Int? {
+        guard isatty(descriptor) == 1 else { return nil }
         var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
         return Int(size.ws_col)
     }
 }

@@ -14,17 +14,22 @@ public struct LocalRefresh: Sendable {
     let transport: HTTPTransport
     let lock: RefreshLock
     let logger: Logger
+    let onProgress: @Sendable (SyncProgress) -> Void
 
     /// The most resources synced at once.
     static let concurrency = 8
 
-    /// Creates a refresh over an open store.
-    public init(config: AgentConfig, store: SyncStore, transport: HTTPTransport, logger: Logger) {
+    /// Creates a refresh over an open store; `onProgress` is told after each page of each resource.
+    public init(
+        config: AgentConfig, store: SyncStore, transport: HTTPTransport, logger: Logger,
+        onProgress: @escaping @Sendable (SyncProgress) -> Void = { _ in }
+    ) {
         self.config = config
         self.store = store
         self.transport = transport
         self.lock = RefreshLock(database: config.database)
         self.logger = logger
+        self.onProgress = onProgress
     }
 
     /// Refreshes `names` (every resource when empty), returning one result per
@@ -51,7 +56,8 @@ public struct LocalRefresh: Sendable {
     /// Refreshes one resource, or joins the sync another process is running.
     func refresh(_ resource: ResourceConfig) async -> SyncResult {
         let sync = ResourceSync(
-            resource: resource, store: store, transport: transport, redactor: config.redactor, logger: logger)
+            resource: resource, store: store, transport: transport, redactor: config.redactor, logger: logger,
+            onProgress: onProgress)
         do {
             let baseline = try await store.latestRunID(of: resource.name)
             let held = try await lock.acquire(resource.name)

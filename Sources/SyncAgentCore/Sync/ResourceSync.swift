@@ -14,6 +14,8 @@ struct ResourceSync: Sendable {
     let transport: HTTPTransport
     let redactor: Redactor
     let logger: Logger
+    /// Told after each page.
+    var onProgress: @Sendable (SyncProgress) -> Void = { _ in }
 
     /// Runs the sync and records it; never throws: every failure is in the result.
     func run(trigger: SyncTrigger) async -> SyncResult {
@@ -35,6 +37,7 @@ struct ResourceSync: Sendable {
                 if snapshot == nil { snapshot = try await store.beginSnapshot(of: resource.name) }
                 try await snapshot!.stage(page.records)
                 progress.add(page)
+                onProgress(SyncProgress(resource: resource.name, pages: progress.pages, items: progress.items))
                 logger.debug(
                     "page received",
                     metadata: [LogKey.page: "\(page.number)", LogKey.items: "\(progress.items)"])
