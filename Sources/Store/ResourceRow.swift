@@ -29,6 +29,7 @@ public struct ResourceRow: Sendable, Hashable, FetchableRecord {
         static let lastErrorStatus = Column("last_error_status")
         static let etag = Column("etag")
         static let lastModified = Column("last_modified")
+        static let validatorsScope = Column("validators_scope")
         static let itemCount = Column("item_count")
     }
 
@@ -40,7 +41,8 @@ public struct ResourceRow: Sendable, Hashable, FetchableRecord {
         lastAttemptAt = (row[Columns.lastAttemptAt] as String?).flatMap(Timestamp.date(from:))
         lastError = StoredError(
             message: row[Columns.lastError], kind: row[Columns.lastErrorKind], status: row[Columns.lastErrorStatus])
-        validators = Validators(etag: row[Columns.etag], lastModified: row[Columns.lastModified])
+        validators = Validators(
+            etag: row[Columns.etag], lastModified: row[Columns.lastModified], scope: row[Columns.validatorsScope])
         itemCount = row[Columns.itemCount] ?? 0
     }
 }

@@ -41,13 +41,10 @@ public final class SnapshotWriter {
     }
 
     deinit {
-        // A writer dropped without commit or discard (a cancelled task): the
-        // staging table must not linger on the writer connection.
+        // A writer dropped without being applied or discarded must not leave
+        // its staging table on the writer connection; the drop runs on its own.
         if isOpen {
-            let table = table
-            try? store.pool.writeWithoutTransaction { db in
-                try db.execute(sql: "DROP TABLE IF EXISTS temp.\(table)")
-            }
+            Task { [store, table] in try? await store.dropStagingTable(table) }
         }
     }
 
@@ -60,26 +57,27 @@ public final class SnapshotWriter {
         guard !records.isEmpty else { return }
         let table = table
         let resource = resource
-        try await store.write { db in
+        try await store.writeTemporary { db in
             let statement = try db.cachedStatement(sql: "INSERT INTO temp.\(table) (key, data) VALUES (?, ?)")
             for record in records {
                 do {
                     try statement.execute(arguments: [record.key, record.data])
                 } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY {
                     throw StoreError(
-                        .duplicateKey, "Two items of resource \"\(resource)\" have the same key \"\(record.key)\".")
+                        .duplicateKey, "two items of \(resource) have the same key \"\(record.key)\"", key: record.key)
                 }
             }
         }
         stagedCount += records.count
     }
 
-    /// Drops the staged records; the previous snapshot stays as it was.
+    /// Drops the staged records; the previous snapshot stays as it was. It runs
+    /// to its end even in a cancelled task.
     public func discard() async {
         guard isOpen else { return }
-        isOpen = false
-        let table = table
-        _ = try? await store.write { db in try db.execute(sql: "DROP TABLE IF EXISTS temp.\(table)") }
+        if (try? await store.dropStagingTable(table)) != nil {
+            isOpen = false
+        }
     }
 
     /// Marks the writer as applied (its table is dropped by the applying transaction).
@@ -87,10 +85,17 @@ public final class SnapshotWriter {
 }
 
 extension SyncStore {
+    /// Drops a staging table, even when the calling task is cancelled.
+    func dropStagingTable(_ table: String) async throws(StoreError) {
+        try await writeTemporary(cancellable: false) { db in
+            try db.execute(sql: "DROP TABLE IF EXISTS temp.\(table)")
+        }
+    }
+
     /// Starts a new snapshot of `resource`.
     public func beginSnapshot(of resource: String) async throws(StoreError) -> SnapshotWriter {
         let table = "staging_\(UInt64.random(in: 0...UInt64.max))"
-        try await write { db in
+        try await writeTemporary { db in
             try db.execute(
                 sql: "CREATE TEMP TABLE \(table) (key TEXT PRIMARY KEY NOT NULL, data TEXT NOT NULL) WITHOUT ROWID")
         }

@@ -10,17 +10,22 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         case duplicateKey
         /// A read or write failed (disk full, I/O error, busy for too long).
         case io
+        /// The task was cancelled: the write did not happen, or was rolled back.
+        case cancelled
     }
 
     /// The kind of failure.
     public let kind: Kind
     /// One clear sentence.
     public let message: String
+    /// The key two items shared, for ``Kind/duplicateKey``.
+    public let key: String?
 
     /// Creates a store error.
-    public init(_ kind: Kind, _ message: String) {
+    public init(_ kind: Kind, _ message: String, key: String? = nil) {
         self.kind = kind
         self.message = message
+        self.key = key
     }
 
     /// The message.

@@ -60,17 +60,22 @@ public struct StoredError: Sendable, Hashable, Codable {
     }
 }
 
-/// The HTTP validators of a resource's first page, for conditional requests.
+/// The HTTP validators of a resource's first page, for conditional requests,
+/// and the request they belong to.
 public struct Validators: Sendable, Hashable {
     /// The `ETag` the server sent, sent back as `If-None-Match`.
     public var etag: String?
     /// The `Last-Modified` the server sent, sent back as `If-Modified-Since`.
     public var lastModified: String?
+    /// A fingerprint of the request that was answered with them: they are sent
+    /// back only with the same request (same URL, body, headers and keying).
+    public var scope: String?
 
     /// Creates validators.
-    public init(etag: String? = nil, lastModified: String? = nil) {
+    public init(etag: String? = nil, lastModified: String? = nil, scope: String? = nil) {
         self.etag = etag
         self.lastModified = lastModified
+        self.scope = scope
     }
 
     /// Whether there is nothing to send.

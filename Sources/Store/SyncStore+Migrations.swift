@@ -29,7 +29,8 @@ extension SyncStore {
                         last_modified     TEXT,
                         item_count        INTEGER NOT NULL DEFAULT 0,
                         last_error_kind   TEXT,
-                        last_error_status INTEGER
+                        last_error_status INTEGER,
+                        validators_scope  TEXT
                     );
 
                     CREATE TABLE sync_runs (

@@ -24,7 +24,9 @@ extension SyncStore {
             await snapshot.discard()
         }
         let staging = apply?.table
-        let recorded = try await write { db -> RecordedSync in
+        // Applying a snapshot may be cancelled (rolled back, as at shutdown);
+        // recording any other outcome, a cancellation included, always completes.
+        let recorded = try await write(cancellable: staging != nil) { db -> RecordedSync in
             var changes = SnapshotChanges()
             var itemCount: Int?
             if let staging {
@@ -76,10 +78,12 @@ extension SyncStore {
         let finished = Timestamp.string(from: finishedAt)
         switch sync.outcome {
         case .success, .notModified:
+            let replacesValidators = itemCount != nil
             try db.execute(
                 sql: """
-                    INSERT INTO resources (name, state, last_success_at, last_attempt_at, etag, last_modified, item_count)
-                    VALUES (?, ?, ?, ?, ?, ?, coalesce(?, 0))
+                    INSERT INTO resources (name, state, last_success_at, last_attempt_at, etag, last_modified,
+                                           validators_scope, item_count)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, coalesce(?, 0))
                     ON CONFLICT (name) DO UPDATE SET
                         state = excluded.state,
                         last_success_at = excluded.last_success_at,
@@ -88,14 +92,23 @@ extension SyncStore {
                         etag = CASE WHEN ? THEN excluded.etag ELSE coalesce(excluded.etag, etag) END,
                         last_modified = CASE WHEN ? THEN excluded.last_modified
                                              ELSE coalesce(excluded.last_modified, last_modified) END,
+                        validators_scope = CASE WHEN ? THEN excluded.validators_scope ELSE validators_scope END,
                         item_count = coalesce(?, item_count)
                     """,
                 arguments: [
                     sync.resource, sync.state.rawValue, finished, started,
-                    sync.validators.etag, sync.validators.lastModified, itemCount,
-                    itemCount != nil, itemCount != nil, itemCount,
+                    sync.validators.etag, sync.validators.lastModified, sync.validators.scope, itemCount,
+                    replacesValidators, replacesValidators, replacesValidators, itemCount,
                 ])
-        case .failed, .gaveUp, .offline, .cancelled:
+        case .cancelled:
+            // A cancelled sync says nothing about the resource but that it was tried.
+            try db.execute(
+                sql: """
+                    INSERT INTO resources (name, last_attempt_at) VALUES (?, ?)
+                    ON CONFLICT (name) DO UPDATE SET last_attempt_at = excluded.last_attempt_at
+                    """,
+                arguments: [sync.resource, started])
+        case .failed, .gaveUp, .offline:
             try db.execute(
                 sql: """
                     INSERT INTO resources (name, state, last_attempt_at, last_error, last_error_kind, last_error_status)

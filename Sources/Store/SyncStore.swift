@@ -17,6 +17,8 @@ public final class SyncStore: Sendable {
         case create
         /// Open an existing file only; fail with ``StoreError/Kind/missing`` otherwise.
         case existing
+        /// Open an existing file for reading only, without migrating it (`status`, `history`).
+        case readOnly
     }
 
     /// The path of the database file.
@@ -31,7 +33,7 @@ public final class SyncStore: Sendable {
     /// Opens (or creates) the database at `path` and brings its schema up to date.
     public init(path: String, mode: OpenMode = .create) throws(StoreError) {
         self.path = path
-        if mode == .existing, !FileManager.default.fileExists(atPath: path) {
+        if mode != .create, !FileManager.default.fileExists(atPath: path) {
             throw StoreError(.missing, "There is no database at \(path) yet: nothing has been synced.")
         }
         let folder = (path as NSString).deletingLastPathComponent
@@ -41,9 +43,10 @@ public final class SyncStore: Sendable {
         var configuration = Configuration()
         configuration.busyMode = .timeout(Self.busyTimeout)
         configuration.label = "sync-agent"
+        configuration.readonly = mode == .readOnly
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
-            try Self.migrator.migrate(pool)
+            if mode != .readOnly { try Self.migrator.migrate(pool) }
         } catch {
             throw StoreError(.open, "Cannot open the database \(path): \(Self.describe(error))")
         }
@@ -58,22 +61,60 @@ public final class SyncStore: Sendable {
     }
 
     /// Runs `work` in a write transaction, mapping errors to ``StoreError``.
-    func write<T: Sendable>(_ work: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
-        do {
-            return try await pool.write(work)
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            throw StoreError(.io, "Writing to the database \(path) failed: \(Self.describe(error))")
+    ///
+    /// A cancellable write that is cancelled does not start, or is interrupted
+    /// and rolled back (``StoreError/Kind/cancelled``). A write that is not
+    /// cancellable runs to its end even when the calling task is cancelled: it
+    /// is how a cancelled sync still records that it was cancelled, and drops
+    /// its staging table.
+    func write<T: Sendable>(
+        cancellable: Bool = true, _ work: @escaping @Sendable (Database) throws -> T
+    ) async throws(StoreError) -> T {
+        let pool = pool
+        return try await mapErrors("Writing to") {
+            if cancellable { return try await pool.write(work) }
+            return try await Task { try await pool.write(work) }.value
+        }
+    }
+
+    /// Runs `work`, which writes only temporary tables, in a deferred transaction:
+    /// unlike ``write(cancellable:_:)`` it takes no lock on the database file, so
+    /// another process writing to it is not held up.
+    func writeTemporary(
+        cancellable: Bool = true, _ work: @escaping @Sendable (Database) throws -> Void
+    ) async throws(StoreError) {
+        let pool = pool
+        let transaction: @Sendable (Database) throws -> Void = { db in
+            try db.inTransaction(.deferred) {
+                try work(db)
+                return .commit
+            }
+        }
+        try await mapErrors("Writing to") {
+            if cancellable { return try await pool.writeWithoutTransaction(transaction) }
+            return try await Task { try await pool.writeWithoutTransaction(transaction) }.value
         }
     }
 
     /// Runs `work` in a read transaction (a consistent snapshot), mapping errors to ``StoreError``.
     func read<T: Sendable>(_ work: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+        let pool = pool
+        return try await mapErrors("Reading") { try await pool.read(work) }
+    }
+
+    private func mapErrors<T: Sendable>(
+        _ verb: String, _ body: () async throws -> T
+    ) async throws(StoreError) -> T {
         do {
-            return try await pool.read(work)
+            return try await body()
+        } catch let error as StoreError {
+            throw error
+        } catch is CancellationError {
+            throw StoreError(.cancelled, "The write to \(path) was cancelled.")
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
+            throw StoreError(.cancelled, "The write to \(path) was cancelled and rolled back.")
         } catch {
-            throw StoreError(.io, "Reading the database \(path) failed: \(Self.describe(error))")
+            throw StoreError(.io, "\(verb) the database \(path) failed: \(Self.describe(error))")
         }
     }
 }

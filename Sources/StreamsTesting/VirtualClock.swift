@@ -49,7 +49,7 @@ public final class VirtualClock: Clock, Sendable {
         var now = Instant(offset: .zero)
         var nextID: UInt64 = 0
         var sleepers: [Sleeper] = []
-        var countWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        var countWaiters: [(id: UInt64, count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
     private let state = Mutex(State())
@@ -124,15 +124,28 @@ public final class VirtualClock: Clock, Sendable {
         await Self.letOthersRun()
     }
 
-    /// Waits until at least `count` tasks are asleep on this clock.
+    /// Waits until at least `count` tasks are asleep on this clock, or the
+    /// waiting task is cancelled.
     public func waitForSleepers(_ count: Int) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let ready = state.withLock { state -> Bool in
-                guard state.sleepers.count < count else { return true }
-                state.countWaiters.append((count, continuation))
-                return false
+        let id = state.withLock { state -> UInt64 in
+            state.nextID += 1
+            return state.nextID
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let ready = state.withLock { state -> Bool in
+                    guard state.sleepers.count < count, !Task.isCancelled else { return true }
+                    state.countWaiters.append((id, count, continuation))
+                    return false
+                }
+                if ready { continuation.resume() }
             }
-            if ready { continuation.resume() }
+        } onCancel: {
+            let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+                guard let index = state.countWaiters.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.countWaiters.remove(at: index).continuation
+            }
+            waiter?.resume()
         }
     }
 

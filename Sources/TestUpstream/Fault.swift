@@ -5,8 +5,9 @@ public struct Fault: Sendable {
     public enum Action: Sendable, Equatable {
         /// Answer normally (after the delay, if any).
         case respond
-        /// Answer with this status and a short JSON error body; `retryAfter` becomes the `Retry-After` header.
-        case status(Int, retryAfter: String? = nil)
+        /// Answer with this status and `body` (a short JSON error by default); `retryAfter`
+        /// becomes the `Retry-After` header.
+        case status(Int, retryAfter: String? = nil, body: String? = nil)
         /// Reset the connection (TCP RST) without answering.
         case reset
         /// Send the head and half the body, then close the connection.

@@ -13,7 +13,7 @@ import NIOCore
 /// | `/all/NAME` | none | `[...]` |
 /// | `/one/NAME/ID` | none | one item |
 /// | `/echo` | none | the request itself: `{"id", "method", "query", "headers", "body"}` |
-/// | `/redirect?to=URL&status=302` | | a redirect to `URL` |
+/// | `/redirect?to=URL&status=302` | | a redirect to `URL` (to itself when `to` is absent) |
 ///
 /// Collection answers carry an `ETag` and a `Last-Modified`, and answer 304 to a
 /// matching `If-None-Match` or `If-Modified-Since`.
@@ -26,7 +26,8 @@ enum Routes {
         if parts == ["redirect"] {
             let query = parameters(request.query)
             let status = query["status"].flatMap(Int.init) ?? 302
-            return .answer(status: status, headers: [("Location", query["to"] ?? "/")], body: ByteBuffer())
+            let itself = request.path + (request.query.isEmpty ? "" : "?" + request.query)
+            return .answer(status: status, headers: [("Location", query["to"] ?? itself)], body: ByteBuffer())
         }
         guard parts.count >= 2, let style = Style(rawValue: parts[0]) else {
             return json(status: 404, #"{"error":"no such path; try /page/items"}"#)

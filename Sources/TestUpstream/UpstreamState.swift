@@ -117,10 +117,10 @@ final class UpstreamState: Sendable {
         switch fault?.action ?? .respond {
         case .respond:
             plan.outcome = Routes.answer(request, dataset: dataset, origin: origin)
-        case .status(let status, let retryAfter):
+        case .status(let status, let retryAfter, let body):
             var headers: [(String, String)] = []
             if let retryAfter { headers.append(("Retry-After", retryAfter)) }
-            plan.outcome = Routes.json(status: status, #"{"error":"injected fault"}"#, headers: headers)
+            plan.outcome = Routes.json(status: status, body ?? #"{"error":"injected fault"}"#, headers: headers)
         case .reset:
             plan.outcome = .reset
         case .truncate:
@@ -181,7 +181,10 @@ extension Fault {
         let action: Action
         switch object["action"] as? String ?? "respond" {
         case "respond": action = .respond
-        case "status": action = .status(object["status"] as? Int ?? 503, retryAfter: object["retryAfter"] as? String)
+        case "status":
+            action = .status(
+                object["status"] as? Int ?? 503, retryAfter: object["retryAfter"] as? String,
+                body: object["body"] as? String)
         case "reset": action = .reset
         case "truncate": action = .truncate
         case "invalidJSON": action = .invalidJSON

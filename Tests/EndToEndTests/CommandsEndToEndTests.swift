@@ -3,7 +3,7 @@ import TestUpstream
 import Testing
 
 /// `validate`, `status` and `history` through the real binary.
-@Suite struct CommandsEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct CommandsEndToEndTests {
     @Test func validateSummarizesAValidConfiguration() async throws {
         let workspace = try Workspace()
         try workspace.writeConfig(resources: [
@@ -125,10 +125,15 @@ import Testing
             {"name": "items", "url": "\#(upstream.baseURL)/page/items", "items": "/data", "key": "/id",
              "headers": {"Authorization": "Bearer ${credential:api-token}"}, "query": {"token": "${API_TOKEN}"},
              "pagination": {"style": "page", "size": 10}}
-            """#
+            """#,
+            #"{"name": "circle", "url": "\#(upstream.baseURL)/redirect?t=${API_TOKEN}", "key": "/id"}"#,
         ])
         let environment = ["API_TOKEN": token, "CREDENTIALS_DIRECTORY": credentials]
-        upstream.inject(Fault(path: "/page/items", query: "page=2", action: .status(500)))
+        // The upstream echoes both secrets in its error body, as real APIs do.
+        upstream.inject(
+            Fault(
+                path: "/page/items", query: "page=2",
+                action: .status(500, body: #"{"error": "bad token \#(token) for Bearer \#(credential)"}"#)))
 
         var outputs: [String] = []
         for command in [
@@ -145,8 +150,9 @@ import Testing
         outputs.append(stored)
 
         // The secrets did reach the upstream…
-        #expect(upstream.requests.first?.headers["authorization"] == "Bearer \(credential)")
-        #expect(upstream.requests.first?.query.contains("token=\(token)") == true)
+        let sent = try #require(upstream.requests.first { $0.path == "/page/items" })
+        #expect(sent.headers["authorization"] == "Bearer \(credential)")
+        #expect(sent.query.contains("token=\(token)"))
         // …and appear nowhere a person or program reads.
         for output in outputs {
             #expect(!output.contains(token), "\(output)")
@@ -154,5 +160,7 @@ import Testing
         }
         #expect(stored.contains("token=${API_TOKEN}"), "\(stored)")
         #expect(outputs[1].contains("500 Internal Server Error"))
+        #expect(outputs[1].contains("bad token ${API_TOKEN} for Bearer ${credential:api-token}"), "\(outputs[1])")
+        #expect(outputs[1].contains("the redirects go in a circle back to"))
     }
 }

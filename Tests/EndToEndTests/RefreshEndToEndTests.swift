@@ -4,7 +4,7 @@ import Testing
 
 /// `sync-agent refresh` as a user runs it: the real binary, a real HTTP server
 /// on loopback, a real SQLite file read back with the `sqlite3` shell.
-@Suite struct RefreshEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct RefreshEndToEndTests {
     @Test(arguments: ["page", "offset", "cursor", "link", "nextUrl", "none"])
     func syncsEveryPaginationStyle(_ style: String) async throws {
         let upstream = try await TestUpstream.start(collections: ["items": 250])
@@ -259,11 +259,41 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stdout.contains("the upstream has more than maxPages (2) pages"), "\(result.stdout)")
         #expect(result.stdout.contains("the response is larger than maxResponseSize (4 KiB)"))
-        #expect(result.stdout.contains(#"Two items of resource "dupes" have the same key"#))
+        #expect(
+            result.stdout.contains(#"dupes: GET \#(upstream.baseURL)/all/items failed: two items have the same key ""#))
         #expect(try workspace.value("SELECT count(*) FROM records") == "0")
         #expect(
             try workspace.query("SELECT name, last_error_kind FROM resources ORDER BY name")
                 == [["big", "unrecoverable"], ["dupes", "unrecoverable"], ["pages", "unrecoverable"]])
+    }
+
+    @Test func anUpstreamOfExactlyMaxPagesFullPagesIsWhole() async throws {
+        let upstream = try await TestUpstream.start(collections: ["items": 200])
+        defer { Task { await upstream.stop() } }
+        let workspace = try Workspace()
+        try workspace.writeConfig(resources: [upstream.resource("items", style: "page", extra: #""maxPages": 2"#)])
+
+        let result = try await workspace.run(["refresh"])
+
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(try workspace.value("SELECT count(*) FROM records") == "200")
+    }
+
+    @Test func validatorsAreNotSentWithADifferentRequest() async throws {
+        let upstream = try await TestUpstream.start(collections: ["items": 50])
+        defer { Task { await upstream.stop() } }
+        let workspace = try Workspace()
+        try workspace.writeConfig(resources: [upstream.resource("items", style: "page")])
+        #expect(try await workspace.run(["refresh"]).status == 0)
+        // The configuration changes what is asked for: the old ETag says nothing about it.
+        try workspace.writeConfig(resources: [upstream.resource("items", style: "page", extra: #""query": {"v": 2}"#)])
+        upstream.clearRequests()
+
+        let result = try await workspace.run(["refresh", "--json"])
+
+        #expect(result.stdout.contains(#""outcome": "success""#), "\(result.stdout)")
+        #expect(upstream.requests.first?.headers["if-none-match"] == nil)
+        #expect(try await workspace.run(["refresh", "--json"]).stdout.contains(#""outcome": "notModified""#))
     }
 
     @Test func aSlowAnswerTimesOut() async throws {

@@ -1,9 +1,10 @@
 import Foundation
+import GRDB
 import Testing
 
 @testable import Store
 
-@Suite struct SnapshotWriterTests {
+@Suite(.timeLimit(.minutes(1))) struct SnapshotWriterTests {
     let first = Date(timeIntervalSince1970: 1_800_000_000)
     let second = Date(timeIntervalSince1970: 1_800_000_060)
 
@@ -118,21 +119,117 @@ import Testing
         #expect(try await fixture.store.resource(named: "users")?.validators == Validators())
     }
 
-    @Test func historyKeepsTheNewestRunsOfEachResource() async throws {
+    @Test func historyReadsTheNewestRunsFirst() async throws {
         let fixture = try StoreFixture()
         for index in 0..<5 {
             try await fixture.store.record(
                 FinishedSync(
                     resource: "users", trigger: .poll, startedAt: first,
-                    finishedAt: first.addingTimeInterval(Double(index)),
-                    outcome: .notModified, state: .idle))
+                    finishedAt: first.addingTimeInterval(Double(index)), outcome: .notModified, state: .idle))
         }
         let runs = try await fixture.store.runs(of: "users", limit: 3)
-        #expect(runs.count == 3)
         #expect(runs.map(\.id) == [5, 4, 3])
         #expect(try await fixture.store.latestRunID(of: "users") == 5)
         #expect(try await fixture.store.run(of: "users", after: 4)?.id == 5)
         #expect(try await fixture.store.run(of: "users", after: 5) == nil)
+    }
+
+    @Test func historyKeepsOnlyTheNewestRunsOfEachResource() async throws {
+        let fixture = try StoreFixture()
+        let kept = SyncStore.runsKeptPerResource
+        for _ in 0..<(kept + 3) {
+            try await fixture.store.record(
+                FinishedSync(resource: "users", trigger: .poll, startedAt: first, outcome: .notModified, state: .idle))
+        }
+        try await fixture.store.record(
+            FinishedSync(resource: "groups", trigger: .poll, startedAt: first, outcome: .notModified, state: .idle))
+        #expect(
+            try fixture.sqlite("SELECT count(*), min(id) FROM sync_runs WHERE resource = 'users'") == "\(kept)\t4\n")
+        #expect(try fixture.sqlite("SELECT count(*) FROM sync_runs WHERE resource = 'groups'") == "1\n")
+    }
+
+    @Test func aCancelledTaskStillRecordsAFailureAndDropsItsSnapshot() async throws {
+        let fixture = try StoreFixture()
+        try await fixture.sync("users", [("1", #"{"v":1}"#)], at: first)
+        let second = second
+        try await Task {
+            let snapshot = try await fixture.store.beginSnapshot(of: "users")
+            try await snapshot.stage([StagedRecord(key: "1", data: #"{"v":2}"#)])
+            withUnsafeCurrentTask { $0?.cancel() }
+            try await fixture.store.record(
+                FinishedSync(
+                    resource: "users", trigger: .poll, startedAt: second, outcome: .failed, state: .failed,
+                    error: StoredError(kind: "transient", message: "boom")),
+                snapshot: snapshot)
+        }.value
+        #expect(try await fixture.store.resource(named: "users")?.state == .failed)
+        #expect(try await fixture.temporaryTableCount() == 0)
+        #expect(try fixture.rows("users")["1"]?.0 == #"{"v":1}"#)
+    }
+
+    @Test func applyingASnapshotInACancelledTaskChangesNothingAndDiscardStillDrops() async throws {
+        let fixture = try StoreFixture()
+        try await fixture.sync("users", [("1", #"{"v":1}"#)], at: first)
+        let second = second
+        let kind = try await Task { () async throws -> StoreError.Kind? in
+            let snapshot = try await fixture.store.beginSnapshot(of: "users")
+            try await snapshot.stage([StagedRecord(key: "1", data: #"{"v":2}"#)])
+            withUnsafeCurrentTask { $0?.cancel() }
+            do {
+                try await fixture.store.record(
+                    FinishedSync(resource: "users", trigger: .poll, startedAt: second, outcome: .success, state: .idle),
+                    snapshot: snapshot)
+                return nil
+            } catch {
+                await snapshot.discard()
+                return (error as? StoreError)?.kind
+            }
+        }.value
+        #expect(kind == .cancelled)
+        #expect(try fixture.rows("users")["1"]?.0 == #"{"v":1}"#)
+        #expect(try await fixture.store.runs(of: "users", limit: 10).count == 1)
+        #expect(try await fixture.temporaryTableCount() == 0)
+    }
+
+    @Test func aCancelledSyncTouchesOnlyTheAttemptTime() async throws {
+        let fixture = try StoreFixture()
+        try await fixture.store.record(
+            FinishedSync(
+                resource: "users", trigger: .poll, startedAt: first, outcome: .failed, state: .failed,
+                error: StoredError(kind: "unrecoverable", message: "bad")))
+        try await fixture.store.record(
+            FinishedSync(resource: "users", trigger: .poll, startedAt: second, outcome: .cancelled, state: .idle))
+        let resource = try #require(try await fixture.store.resource(named: "users"))
+        #expect(resource.state == .failed)
+        #expect(resource.lastError?.message == "bad")
+        #expect(resource.lastAttemptAt == second)
+    }
+
+    @Test func stagingDoesNotWaitForAnotherWriter() async throws {
+        let fixture = try StoreFixture()
+        var configuration = Configuration()
+        configuration.allowsUnsafeTransactions = true
+        let other = try DatabaseQueue(path: fixture.store.path, configuration: configuration)
+        try other.inDatabase { try $0.execute(sql: "BEGIN IMMEDIATE") }
+        let start = ContinuousClock.now
+        let snapshot = try await fixture.store.beginSnapshot(of: "users")
+        try await snapshot.stage([StagedRecord(key: "1", data: "{}")])
+        await snapshot.discard()
+        #expect(ContinuousClock.now - start < .seconds(2))
+        try other.inDatabase { try $0.execute(sql: "ROLLBACK") }
+    }
+
+    @Test func aReadOnlyStoreReadsWithoutWriting() async throws {
+        let fixture = try StoreFixture()
+        try await fixture.sync("users", [("1", "{}")], validators: Validators(etag: "\"e\"", scope: "abc"))
+        let reader = try SyncStore(path: fixture.store.path, mode: .readOnly)
+        let row = try #require(try await reader.resource(named: "users"))
+        #expect(row.validators == Validators(etag: "\"e\"", scope: "abc"))
+        await #expect(throws: StoreError.self) {
+            try await reader.record(
+                FinishedSync(resource: "users", trigger: .poll, startedAt: first, outcome: .notModified, state: .idle))
+        }
+        #expect(throws: StoreError.self) { try SyncStore(path: fixture.folder + "/none.db", mode: .readOnly) }
     }
 
     @Test func stagesManyPagesIntoOneSnapshotAndDropsItsTable() async throws {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Store
 
-@Suite struct TimestampTests {
+@Suite(.timeLimit(.minutes(1))) struct TimestampTests {
     @Test func formatsUTCWithMilliseconds() {
         let date = Date(timeIntervalSince1970: 1_795_255_200.123)
         #expect(Timestamp.string(from: date) == "2026-11-21T10:00:00.123Z")

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Streams
 
-@Suite struct PaginateTests {
+@Suite(.timeLimit(.minutes(1))) struct PaginateTests {
     /// Pages of `size` numbers from 0 up to `total`, requested by page index.
     static func pages(total: Int, size: Int, log: Recorder<Int>) -> AsyncPaginatedSequence<Int, [Int]> {
         paginate(

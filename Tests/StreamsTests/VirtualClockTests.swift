@@ -1,7 +1,7 @@
 import StreamsTesting
 import Testing
 
-@Suite struct VirtualClockTests {
+@Suite(.timeLimit(.minutes(1))) struct VirtualClockTests {
     @Test func timeMovesOnlyWhenAdvanced() async {
         let clock = VirtualClock()
         let start = clock.now

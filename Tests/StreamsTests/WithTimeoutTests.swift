@@ -3,7 +3,7 @@ import Testing
 
 @testable import Streams
 
-@Suite struct WithTimeoutTests {
+@Suite(.timeLimit(.minutes(1))) struct WithTimeoutTests {
     @Test func returnsTheValueOfAnOperationThatFinishesInTime() async throws {
         let clock = VirtualClock()
         let value = try await withTimeout(.seconds(5), clock: clock) { 42 }

@@ -36,7 +36,7 @@ struct HistoryCommand: AsyncParsableCommand {
         if let name { try config.checkResourceNames([name]) }
         let runs: [SyncRunRow]
         do {
-            runs = try await SyncStore(path: config.database, mode: .existing).runs(of: name, limit: limit)
+            runs = try await SyncStore(path: config.database, mode: .readOnly).runs(of: name, limit: limit)
         } catch let error where error.kind == .missing {
             runs = []
         } catch {

@@ -29,7 +29,7 @@ struct StatusCommand: AsyncParsableCommand {
         if let name { try config.checkResourceNames([name]) }
         let rows: [ResourceRow]
         do {
-            rows = try await SyncStore(path: config.database, mode: .existing).resources()
+            rows = try await SyncStore(path: config.database, mode: .readOnly).resources()
         } catch let error where error.kind == .missing {
             rows = []
         } catch {

@@ -98,9 +98,10 @@ extension ConfigLoader {
                 object.finish(reader)
             }
             let connectivity = connectivity(fields.take("connectivity"), at: fields.path("connectivity"))
-            let resources = resources(fields.take("resources"), at: fields.path("resources"), defaults: defaults)
+            let resourcesValue = fields.take("resources")
+            let resources = resources(resourcesValue, at: fields.path("resources"), defaults: defaults)
             fields.finish(reader)
-            checkDependencies(resources, at: fields.path("resources"))
+            checkDependencies(resources, declared: Self.declaredNames(resourcesValue))
             return AgentConfig(
                 file: file, database: database, socket: socket, socketMode: socketMode, connectivity: connectivity,
                 resources: resources.map(\.1), redactor: Redactor(secrets: substitution.secrets))
@@ -507,6 +508,7 @@ extension ConfigLoader {
                 result = next.map { .nextURL(next: $0) }
             default:
                 reader.report(fields.path("style"), "must be one of \(ConfigLoader.styles.joined(separator: ", "))")
+                fields.finish(reader, known: ConfigLoader.paginationKeys)
                 return nil
             }
             // A key of another style is a mistake worth naming precisely.
@@ -520,10 +522,20 @@ extension ConfigLoader {
             return result
         }
 
-        func checkDependencies(_ resources: [(String, ResourceConfig)], at path: String) {
+        /// The valid names the resources array declares, even for resources with other problems.
+        static func declaredNames(_ value: JSONValue?) -> Set<String> {
+            guard case .array(let elements) = value else { return [] }
+            return Set(
+                elements.compactMap {
+                    guard case .string(let name) = $0["name"], ConfigLoader.isValidName(name) else { return nil }
+                    return name
+                })
+        }
+
+        func checkDependencies(_ resources: [(String, ResourceConfig)], declared: Set<String>) {
             let byName = Dictionary(uniqueKeysWithValues: resources.map { ($0.1.name, $0.1) })
             for (resourcePath, resource) in resources {
-                for dependency in resource.url.dependencies where byName[dependency.resource] == nil {
+                for dependency in resource.url.dependencies where !declared.contains(dependency.resource) {
                     reader.report("\(resourcePath).url", "refers to unknown resource \"\(dependency.resource)\"")
                 }
             }

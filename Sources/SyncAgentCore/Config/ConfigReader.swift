@@ -74,7 +74,10 @@ final class ConfigReader {
         default: duration = nil
         }
         guard let duration else {
-            report(path, "must be a duration such as \"500ms\", \"30s\", \"5m\" or \"1m30s\", or a number of seconds")
+            report(
+                path,
+                "must be a duration such as \"500ms\", \"30s\", \"5m\" or \"1m30s\", or a number of seconds, "
+                    + "at most 365d")
             return nil
         }
         guard duration >= minimum else {

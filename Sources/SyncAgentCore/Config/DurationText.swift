@@ -4,12 +4,15 @@ import Streams
 /// Durations as the configuration writes them: `"500ms"`, `"30s"`, `"5m"`,
 /// `"1h"`, `"1m30s"`, `"1.5s"`, `"2d"`, or a number of seconds.
 public enum DurationText {
-    /// Parses a duration string; `nil` when it is not one.
+    /// The longest duration accepted: 365 days, beyond any sensible interval or timeout.
+    public static let maximum: Duration = .seconds(365 * 86_400)
+
+    /// Parses a duration string; `nil` when it is not one or is longer than ``maximum``.
     public static func parse(_ text: String) -> Duration? {
         var remaining = Substring(text.trimmingSpaces())
         guard !remaining.isEmpty else { return nil }
         if let seconds = Double(remaining), seconds.isFinite, seconds >= 0 {
-            return .milliseconds(Int64((seconds * 1000).rounded()))
+            return seconds <= maximum.seconds ? .milliseconds(Int64((seconds * 1000).rounded())) : nil
         }
         var total: Double = 0
         while !remaining.isEmpty {
@@ -21,7 +24,7 @@ public enum DurationText {
             guard let scale = units[String(unit)] else { return nil }
             total += value * scale
         }
-        guard total.isFinite, total < 1e12 else { return nil }
+        guard total.isFinite, total <= maximum.seconds else { return nil }
         return .milliseconds(Int64((total * 1000).rounded()))
     }
 

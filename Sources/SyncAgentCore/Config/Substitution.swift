@@ -110,10 +110,14 @@ struct Substitution {
     }
 }
 
-/// Scrubs secret values (everything `${…}` filled in) out of text shown to
-/// people: each is replaced by the reference that produced it, such as
-/// `${credential:api-token}`. Percent-encoded forms are scrubbed too, since
-/// values reach URLs.
+/// Scrubs secret values (what `${…}` filled in) out of text shown to people:
+/// each is replaced by the reference that produced it, such as
+/// `${credential:api-token}`, in its plain and its percent-encoded forms
+/// (values reach URLs).
+///
+/// Values shorter than ``minimumLength`` characters are left alone: they are
+/// no secrets worth the name, and scrubbing them would garble messages (a
+/// page size of `50` would turn "answered 503" into "answered ${SIZE}3").
 ///
 /// Thread-safety: a `Sendable` value.
 public struct Redactor: Sendable {
@@ -125,6 +129,9 @@ public struct Redactor: Sendable {
         public var reference: String
     }
 
+    /// The shortest value scrubbed.
+    public static let minimumLength = 4
+
     private let replacements: [(String, String)]
 
     /// A redactor that changes nothing.
@@ -133,7 +140,7 @@ public struct Redactor: Sendable {
     /// Creates a redactor for these secrets.
     public init(secrets: [Secret]) {
         var pairs: [(String, String)] = []
-        for secret in Set(secrets) {
+        for secret in Set(secrets) where secret.value.count >= Self.minimumLength {
             pairs.append((secret.value, secret.reference))
             for encoded in Self.encodings(of: secret.value) where encoded != secret.value {
                 pairs.append((encoded, secret.reference))
@@ -152,11 +159,11 @@ public struct Redactor: Sendable {
         return result
     }
 
+    /// The forms a value takes in a URL: as the agent encodes query values and
+    /// placeholders, and as Foundation leaves a URL the configuration wrote.
     private static func encodings(of value: String) -> [String] {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        return [
-            value.addingPercentEncoding(withAllowedCharacters: allowed),
+        [
+            PercentEncoding.encode(value),
             value.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed),
             value.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed),
         ].compactMap { $0 }

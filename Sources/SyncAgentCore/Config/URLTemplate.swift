@@ -42,17 +42,10 @@ public struct URLTemplate: Sendable, Hashable {
             switch part {
             case .text(let text): return text
             case .dependency(let dependency):
-                return (values[dependency] ?? "").addingPercentEncoding(withAllowedCharacters: Self.valueAllowed) ?? ""
+                return PercentEncoding.encode(values[dependency] ?? "")
             }
         }.joined()
     }
-
-    /// Characters a filled-in value keeps unencoded: RFC 3986's unreserved set.
-    private static let valueAllowed: CharacterSet = {
-        var set = CharacterSet.alphanumerics
-        set.insert(charactersIn: "-._~")
-        return set
-    }()
 
     /// Splits `raw` into text and placeholders, substituting `${…}` in the text.
     static func parse(_ raw: String, substitution: inout Substitution) throws(Substitution.Problem) -> URLTemplate {

@@ -3,12 +3,14 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOSSL
 import Streams
 
 extension FetchError {
     /// Classifies an error thrown while sending a request (SPEC §1): what the
     /// network layer says becomes `transient`, `offline` or `unrecoverable`, with
-    /// a phrase a person understands.
+    /// a phrase a person understands. Only what can succeed later is transient:
+    /// an error of a kind not recognised here is unrecoverable.
     static func classify(
         _ error: any Error, resource: String, request: String, host: String, timeout: Duration, maxBytes: Int
     ) -> FetchError {
@@ -21,12 +23,15 @@ extension FetchError {
         case is TimeoutError:
             return (.transient, "no complete answer within \(DurationText.format(timeout))")
         case is NIOTooManyBytesError:
-            return (
-                .unrecoverable,
-                "the response is larger than maxResponseSize (\(ByteSizeText.format(maxBytes)))"
-            )
+            return (.unrecoverable, "the response is larger than maxResponseSize (\(ByteSizeText.format(maxBytes)))")
+        case let problem as Redirect.Problem:
+            return (.unrecoverable, problem.message)
         case let error as NIOConnectionError:
+            // Failures while connecting: a timeout here means the host cannot be reached.
             if let failure = error.connectionErrors.first {
+                if let io = failure.error as? IOError, io.errnoCode == ETIMEDOUT {
+                    return (.offline, "could not connect to \(host) (connect timeout)")
+                }
                 return describe(failure.error, host: host, timeout: timeout, maxBytes: maxBytes)
             }
             return (.offline, "the host \(host) could not be resolved (DNS)")
@@ -48,38 +53,43 @@ extension FetchError {
             if case .invalidEOFState = error {
                 return (.transient, "the connection closed before the whole body arrived")
             }
-            return (.transient, "the answer is not valid HTTP (\(error))")
-        case let problem as Redirect.Problem:
-            return (.unrecoverable, problem.message)
+            return (.unrecoverable, "the answer is not valid HTTP (\(error))")
+        case let error as NIOSSLError:
+            if case .uncleanShutdown = error {
+                return (.transient, "the TLS connection closed before the whole answer arrived")
+            }
+            return (.unrecoverable, "the TLS connection to \(host) failed (\(error))")
         case is CancellationError:
             return (.transient, "the request was cancelled")
         default:
-            return (.transient, "\(error)")
+            return (.unrecoverable, "\(error)")
         }
     }
 
     private static func describe(_ error: HTTPClientError, host: String) -> (Kind, String) {
         switch error {
         case .connectTimeout: return (.offline, "could not connect to \(host) (connect timeout)")
-        case .readTimeout, .deadlineExceeded: return (.transient, "the server stopped answering (read timeout)")
-        case .remoteConnectionClosed:
+        case .readTimeout, .writeTimeout, .deadlineExceeded, .getConnectionFromPoolTimeout:
+            return (.transient, "the server stopped answering (\(error))")
+        case .tlsHandshakeTimeout: return (.transient, "the TLS handshake with \(host) timed out")
+        case .remoteConnectionClosed, .uncleanShutdown:
             return (.transient, "the connection closed before the whole answer arrived")
         case .bodyLengthMismatch: return (.transient, "the body was shorter than its Content-Length")
-        case .invalidURL, .emptyHost, .emptyScheme:
-            return (.unrecoverable, "the URL cannot be requested (\(error))")
         case .cancelled: return (.transient, "the request was cancelled")
-        default: return (.transient, "\(error)")
+        default: return (.unrecoverable, "the request cannot be made (\(error))")
         }
     }
 
+    /// An operating-system error on an established connection (connecting
+    /// failures come wrapped in `NIOConnectionError`).
     private static func describe(errno code: Int32, host: String) -> (Kind, String) {
         switch code {
         case ECONNREFUSED: return (.transient, "\(host) refused the connection")
         case ECONNRESET: return (.transient, "the connection was reset")
         case EPIPE: return (.transient, "the connection was closed while sending")
+        case ETIMEDOUT: return (.transient, "the connection timed out")
         case ENETUNREACH: return (.offline, "the network is unreachable")
         case EHOSTUNREACH: return (.offline, "the host \(host) is unreachable")
-        case ETIMEDOUT: return (.offline, "could not connect to \(host) (connect timeout)")
         case ENETDOWN: return (.offline, "the network is down")
         default: return (.transient, "the connection failed: \(String(cString: strerror(code)))")
         }

@@ -41,6 +41,14 @@ public struct FetchError: Error, Sendable, CustomStringConvertible {
     /// The sentence: `users: GET https://… failed: the server answered 503 Service Unavailable`.
     public var description: String { "\(resource): \(request) failed: \(cause)" }
 
+    /// The error with every secret scrubbed from the request and the cause.
+    func redacted(by redactor: Redactor) -> FetchError {
+        var copy = self
+        copy.request = redactor.redact(request)
+        copy.cause = redactor.redact(cause)
+        return copy
+    }
+
     /// The classification of an HTTP status that is not a success.
     public static func kind(ofStatus status: Int) -> Kind {
         switch status {

@@ -41,7 +41,8 @@ public final class HTTPTransport: Sendable {
         // A connection that cannot be made must fail now, so that the agent's own
         // retry policy and offline detection see it.
         configuration.connectionPool.retryConnectionEstablishment = false
-        configuration.httpVersion = .automatic
+        // HTTP/1.1 with keep-alive is all a paginated sync needs.
+        configuration.httpVersion = .http1Only
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 

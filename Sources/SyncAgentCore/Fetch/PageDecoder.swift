@@ -58,7 +58,14 @@ struct PageDecoder: Sendable {
         }
         let keyText: String
         switch document.kind(of: keySpan) {
-        case .string: keyText = document.string(at: keySpan) ?? ""
+        case .string:
+            // A key must survive the database as text: no NUL, no lone surrogate.
+            guard let text = document.exactString(at: keySpan), !text.contains("\u{0}") else {
+                throw Problem(
+                    message: "the key of the item at \"\(location)\" holds a NUL or a lone surrogate, "
+                        + "which a key cannot")
+            }
+            keyText = text
         case .number: keyText = document.text(of: keySpan)
         case let kind:
             throw Problem(

@@ -41,6 +41,11 @@ struct PagePlanner: Sendable {
         var message: String
     }
 
+    /// The problem of an upstream with more than `maxPages` pages.
+    static func tooManyPages(_ maxPages: Int) -> Problem {
+        Problem(message: "the upstream has more than maxPages (\(maxPages)) pages")
+    }
+
     /// The first page.
     func first() -> PageRequest {
         switch pagination {
@@ -94,9 +99,9 @@ struct PagePlanner: Sendable {
             }
             next = try follow(target, from: request)
         }
-        guard next.number <= maxPages else {
-            throw Problem(message: "the upstream has more than maxPages (\(maxPages)) pages")
-        }
+        // One request past maxPages is allowed: when the last page is full, only
+        // an empty page after it shows the end. ResourceFetch refuses it if it holds items.
+        guard next.number <= maxPages + 1 else { throw Self.tooManyPages(maxPages) }
         return next
     }
 
@@ -148,17 +153,8 @@ struct PagePlanner: Sendable {
             }
             base = String(base[..<question])
         }
-        let added = parameters.map { "\(encode($0.name))=\(encode($0.value))" }
+        let added = parameters.map { "\(PercentEncoding.encode($0.name))=\(PercentEncoding.encode($0.value))" }
         return base + "?" + (kept + added).joined(separator: "&")
     }
 
-    private static let unreserved: CharacterSet = {
-        var set = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
-        set.insert(charactersIn: "-._~")
-        return set
-    }()
-
-    private static func encode(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
-    }
 }

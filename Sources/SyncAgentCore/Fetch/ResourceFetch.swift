@@ -8,6 +8,8 @@ import Streams
 struct FetchedPage: Sendable {
     /// 1 for the first page of the sync.
     var number: Int
+    /// The request, as `GET https://…`, secrets scrubbed.
+    var request: String
     /// The page's records, in order.
     var records: [StagedRecord]
     /// The size of its body in bytes.
@@ -44,6 +46,23 @@ struct ResourceFetch: Sendable {
         decoder = PageDecoder(items: resource.items, key: resource.key)
     }
 
+    /// A fingerprint of the first request and of how its answer is read: the
+    /// method, URL, body and headers (secrets as their `${…}` references) and
+    /// the items, key and pagination settings. Validators are sent back only
+    /// with the request they were received for.
+    var fingerprint: String {
+        let parts = [
+            resource.method.rawValue, planner.first().url, resource.body?.text ?? "",
+            resource.headers.map { "\($0.name): \($0.value)" }.joined(separator: "\n"),
+            resource.items.description, resource.key.description, "\(resource.pagination)",
+        ]
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in redactor.redact(parts.joined(separator: "\u{1F}")).utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        return String(hash, radix: 16)
+    }
+
     /// The stream of pages; the first request is conditional when `validators` are given.
     func pages(validators: Validators) -> AsyncPaginatedSequence<PageRequest, FetchedPage> {
         paginate(
@@ -52,13 +71,26 @@ struct ResourceFetch: Sendable {
             next: { _, page in page.next })
     }
 
-    /// Fetches and decodes one page.
+    /// Fetches and decodes one page. Every error it throws is scrubbed of secrets
+    /// here, whatever part of it (the URL, an error body, a redirect target) holds them.
     func fetch(_ request: PageRequest, validators: Validators) async throws(FetchError) -> FetchedPage {
+        do {
+            return try await fetchUnredacted(request, validators: validators)
+        } catch {
+            throw error.redacted(by: redactor)
+        }
+    }
+
+    private func fetchUnredacted(
+        _ request: PageRequest, validators: Validators
+    ) async throws(FetchError)
+        -> FetchedPage
+    {
         var headers = resource.headers
         if let etag = validators.etag { headers.append(("If-None-Match", etag)) }
         if let lastModified = validators.lastModified { headers.append(("If-Modified-Since", lastModified)) }
         let spec = HTTPRequestSpec(method: resource.method, url: request.url, headers: headers, body: resource.body)
-        let shown = "\(resource.method.rawValue) \(redactor.redact(request.url))"
+        let shown = "\(resource.method.rawValue) \(request.url)"
         let settings = resource.settings
         let response: HTTPResponseData
         do {
@@ -72,7 +104,8 @@ struct ResourceFetch: Sendable {
             etag: response.headers.first(name: "ETag"), lastModified: response.headers.first(name: "Last-Modified"))
         if response.status == 304, !validators.isEmpty {
             return FetchedPage(
-                number: request.number, records: [], bytes: 0, validators: received, notModified: true, next: nil)
+                number: request.number, request: redactor.redact(shown), records: [], bytes: 0,
+                validators: received, notModified: true, next: nil)
         }
         guard (200..<300).contains(response.status) else {
             throw FetchError(
@@ -85,6 +118,7 @@ struct ResourceFetch: Sendable {
         let bytes = Array(response.body.readableBytesView)
         do {
             let (document, records) = try decoder.decode(bytes)
+            if request.number > planner.maxPages, !records.isEmpty { throw PagePlanner.tooManyPages(planner.maxPages) }
             let facts = PagePlanner.PageFacts(
                 itemCount: records.count, document: document, linkHeaders: response.headers["Link"])
             // Relative next-page links are relative to the URL that answered.
@@ -93,13 +127,13 @@ struct ResourceFetch: Sendable {
             answered.seen.insert(request.url)
             let next = try planner.next(after: answered, facts)
             return FetchedPage(
-                number: request.number, records: records, bytes: bytes.count, validators: received, notModified: false,
-                next: next)
+                number: request.number, request: redactor.redact(shown), records: records, bytes: bytes.count,
+                validators: received, notModified: false, next: next)
         } catch let problem as PageDecoder.Problem {
             throw FetchError(.unrecoverable, resource: resource.name, request: shown, cause: problem.message)
         } catch let problem as PagePlanner.Problem {
             throw FetchError(
-                .unrecoverable, resource: resource.name, request: shown, cause: redactor.redact(problem.message))
+                .unrecoverable, resource: resource.name, request: shown, cause: problem.message)
         } catch {
             throw FetchError(.unrecoverable, resource: resource.name, request: shown, cause: "\(error)")
         }

@@ -145,11 +145,23 @@ public struct JSONDocument: Sendable {
     }
 
     /// The decoded text of the string at `span`, or `nil` if it is not a string.
+    /// A lone surrogate escape (`\ud800`) becomes U+FFFD.
     public func string(at span: Span) -> String? {
+        decodedString(at: span)?.text
+    }
+
+    /// The decoded text of the string at `span`, or `nil` if it is not a string
+    /// or holds a lone surrogate escape, which no Unicode text can represent.
+    public func exactString(at span: Span) -> String? {
+        guard let decoded = decodedString(at: span), decoded.exact else { return nil }
+        return decoded.text
+    }
+
+    private func decodedString(at span: Span) -> (text: String, exact: Bool)? {
         guard kind(of: span) == .string else { return nil }
         let content = (span.range.lowerBound + 1)..<(span.range.upperBound - 1)
         guard bytes[content].contains(UInt8(ascii: "\\")) else {
-            return String(decoding: bytes[content], as: UTF8.self)
+            return (String(decoding: bytes[content], as: UTF8.self), true)
         }
         return Self.unescape(bytes[content])
     }
@@ -246,8 +258,10 @@ public struct JSONDocument: Sendable {
         }
     }
 
-    /// Decodes the escapes of a validated string's content.
-    private static func unescape(_ content: ArraySlice<UInt8>) -> String {
+    /// Decodes the escapes of a validated string's content; `exact` is false when
+    /// a lone surrogate had to be replaced by U+FFFD.
+    private static func unescape(_ content: ArraySlice<UInt8>) -> (text: String, exact: Bool) {
+        var exact = true
         var output: [UInt8] = []
         output.reserveCapacity(content.count)
         var index = content.startIndex
@@ -283,11 +297,12 @@ public struct JSONDocument: Sendable {
                         index += 6
                     }
                 }
-                let character = Unicode.Scalar(scalar) ?? "\u{FFFD}"
-                output.append(contentsOf: String(character).utf8)
+                let character = Unicode.Scalar(scalar)
+                if character == nil { exact = false }
+                output.append(contentsOf: String(character ?? "\u{FFFD}").utf8)
             default: output.append(escape)
             }
         }
-        return String(decoding: output, as: UTF8.self)
+        return (String(decoding: output, as: UTF8.self), exact)
     }
 }

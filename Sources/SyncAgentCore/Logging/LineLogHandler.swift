@@ -16,11 +16,13 @@ public struct LineLogHandler: LogHandler {
     public var metadata: Logger.Metadata = [:]
     private let label: String
     private let journal: Bool
+    private let terminal: Bool
 
     /// A handler for `label` that writes to standard error.
     public init(label: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.label = label
         self.journal = environment["JOURNAL_STREAM"] != nil
+        self.terminal = isatty(STDERR_FILENO) == 1
     }
 
     /// One metadata value.
@@ -31,7 +33,8 @@ public struct LineLogHandler: LogHandler {
 
     /// Writes one line.
     public func log(event: LogEvent) {
-        var line = ""
+        // On a terminal, a progress line may be showing: start by erasing it.
+        var line = terminal ? "\r\u{1B}[K" : ""
         if journal {
             line += "<\(Self.syslogPriority(event.level))>"
         } else {

@@ -70,7 +70,7 @@ public struct LocalRefresh: Sendable {
             }
             return await sync.run(trigger: .refresh)
         } catch {
-            let (outcome, stored) = ResourceSync.describe(error)
+            let (outcome, stored) = ResourceSync.describe(error, resource: resource.name)
             return SyncResult(resource: resource.name, outcome: outcome, error: stored)
         }
     }

@@ -48,6 +48,11 @@ public struct RefreshLock: Sendable {
     /// - Throws: `CancellationError` if the task is cancelled while waiting, or
     ///   ``Failure`` if the lock file cannot be opened.
     public func acquire(_ resource: String) async throws -> Held {
+        try await acquire(resource, clock: ContinuousClock())
+    }
+
+    /// Takes the lock of `resource`, trying again every ``pollInterval`` of `clock`.
+    public func acquire<C: Clock<Duration>>(_ resource: String, clock: C) async throws -> Held {
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o660)
         guard descriptor >= 0 else {
             throw Failure(message: "cannot open the lock file \(path): \(String(cString: strerror(errno)))")
@@ -60,7 +65,7 @@ public struct RefreshLock: Sendable {
             case .busy:
                 waited = true
                 do {
-                    try await Task.sleep(for: Self.pollInterval)
+                    try await clock.sleep(for: Self.pollInterval)
                 } catch {
                     close(descriptor)
                     throw error

@@ -28,14 +28,24 @@ struct ResourceSync: Sendable {
             let fetch = ResourceFetch(
                 resource: resource, transport: transport, redactor: redactor,
                 dependencyValues: try await dependencyValues())
-            let validators = try await store.resource(named: resource.name)?.validators ?? Validators()
-            for try await page in fetch.pages(validators: validators) {
+            // Validators are sent back only with the request they were received for.
+            let fingerprint = fetch.fingerprint
+            let stored = try await store.resource(named: resource.name)?.validators ?? Validators()
+            progress.validators.scope = fingerprint
+            for try await page in fetch.pages(validators: stored.scope == fingerprint ? stored : Validators()) {
                 if page.notModified {
                     logger.debug("not modified")
                     return await finish(.notModified, trigger: trigger, startedAt: startedAt, progress: progress)
                 }
                 if snapshot == nil { snapshot = try await store.beginSnapshot(of: resource.name) }
-                try await snapshot!.stage(page.records)
+                do {
+                    try await snapshot!.stage(page.records)
+                } catch {
+                    guard error.kind == .duplicateKey else { throw error }
+                    throw FetchError(
+                        .unrecoverable, resource: resource.name, request: page.request,
+                        cause: "two items have the same key \"\(error.key ?? "")\"")
+                }
                 progress.add(page)
                 onProgress(SyncProgress(resource: resource.name, pages: progress.pages, items: progress.items))
                 logger.debug(
@@ -47,15 +57,12 @@ struct ResourceSync: Sendable {
                 .success, trigger: trigger, startedAt: startedAt, progress: progress, snapshot: snapshot)
         } catch {
             // A cancelled task's request fails with a network error; it is a cancellation all the same.
-            let (outcome, stored) = Self.describe(Task.isCancelled ? CancellationError() : error)
+            let (outcome, stored) = Self.describe(
+                Task.isCancelled ? CancellationError() : error, resource: resource.name)
             if outcome == .cancelled {
                 logger.notice("sync cancelled")
             } else {
-                // The resource is the line's prefix already.
-                let prefix = "\(resource.name): "
-                logger.warning(
-                    "\(stored.message.hasPrefix(prefix) ? String(stored.message.dropFirst(prefix.count)) : stored.message)"
-                )
+                logger.warning("\(stored.message.dropping(prefix: "\(resource.name): "))")
             }
             return await finish(
                 outcome, trigger: trigger, startedAt: startedAt, progress: progress, snapshot: snapshot, error: stored)
@@ -70,7 +77,10 @@ struct ResourceSync: Sendable {
         var validators = Validators()
 
         mutating func add(_ page: FetchedPage) {
-            if page.number == 1 { validators = page.validators }
+            if page.number == 1 {
+                validators.etag = page.validators.etag
+                validators.lastModified = page.validators.lastModified
+            }
             pages += 1
             items += page.records.count
             bytes += page.bytes
@@ -91,22 +101,34 @@ struct ResourceSync: Sendable {
             resource: resource.name, trigger: trigger, startedAt: startedAt, outcome: outcome, state: state,
             pages: progress.pages, items: progress.items, bytes: progress.bytes, error: error,
             validators: progress.validators)
-        var recorded = RecordedSync(finishedAt: Date(), changes: SnapshotChanges())
+        var recorded = RecordedSync(finishedAt: Date())
         do {
             recorded = try await store.record(sync, snapshot: snapshot)
         } catch {
-            // The snapshot could not be applied (disk full, database busy): the
-            // previous one stays, and the failure is what the caller learns.
             await snapshot?.discard()
-            sync.outcome = .failed
-            sync.error = StoredError(kind: "store", message: error.message)
-            logger.error("\(error.message)", metadata: [LogKey.resource: "\(resource.name)"])
+            if error.kind == .cancelled {
+                // Cancelled while applying: the transaction was rolled back and the
+                // previous snapshot stays. What remains is to say so.
+                sync.outcome = .cancelled
+                sync.error = Self.cancelled(resource.name)
+                recorded = (try? await store.record(sync)) ?? recorded
+            } else {
+                // The snapshot could not be applied (disk full, database busy): the
+                // previous one stays, and the failure is what the caller learns.
+                sync.outcome = .failed
+                sync.error = StoredError(kind: "store", message: "\(resource.name): \(error.message)")
+                logger.error("\(error.message)", metadata: [LogKey.resource: "\(resource.name)"])
+            }
         }
         return SyncResult(
             resource: resource.name, outcome: sync.outcome, pages: sync.pages, items: sync.items,
             attempts: sync.attempts,
             durationMilliseconds: Int((recorded.finishedAt.timeIntervalSince(startedAt) * 1000).rounded()),
             error: sync.error, changes: recorded.changes)
+    }
+
+    static func cancelled(_ resource: String) -> StoredError {
+        StoredError(kind: "cancelled", message: "\(resource): the sync was cancelled")
     }
 
     /// The values of this resource's `{resource:/pointer}` placeholders, read
@@ -117,11 +139,10 @@ struct ResourceSync: Sendable {
             let records = try await store.records(of: dependency.resource, limit: 2)
             guard records.count == 1 else {
                 throw DependencyError(
-                    message: records.isEmpty
-                        ? "\(resource.name): resource \"\(dependency.resource)\" has no record yet, so \(dependency) "
-                            + "cannot be filled; refresh \(dependency.resource) first"
-                        : "\(resource.name): resource \"\(dependency.resource)\" has more than one record, so "
-                            + "\(dependency) cannot be filled (a dependency must be a single record)")
+                    resource: resource, dependency: dependency,
+                    reason: records.isEmpty
+                        ? "resource \"\(dependency.resource)\" has no record yet (refresh \(dependency.resource) first)"
+                        : "resource \"\(dependency.resource)\" has more than one record, and a dependency must be one")
             }
             let document = try JSONDocument(validating: Array(records[0].data.utf8))
             guard let span = document.span(at: dependency.pointer),
@@ -129,34 +150,42 @@ struct ResourceSync: Sendable {
                     ?? (document.kind(of: span) == .number ? document.text(of: span) : nil)
             else {
                 throw DependencyError(
-                    message: "\(resource.name): the record of \"\(dependency.resource)\" has no string or number at "
-                        + "\"\(dependency.pointer)\" to fill \(dependency)")
+                    resource: resource, dependency: dependency,
+                    reason:
+                        "the record of \"\(dependency.resource)\" has no string or number at \"\(dependency.pointer)\"")
             }
             values[dependency] = value
         }
         return values
     }
 
+    /// A placeholder that cannot be filled, told as the other failures are.
     struct DependencyError: Error {
         var message: String
+
+        init(resource: ResourceConfig, dependency: URLTemplate.Dependency, reason: String) {
+            message = "\(resource.name): \(resource.method.rawValue) \(resource.url.display) cannot be sent: \(reason)"
+        }
     }
 
     /// The outcome and stored error for a failure.
-    static func describe(_ error: any Error) -> (SyncOutcome, StoredError) {
+    static func describe(_ error: any Error, resource: String) -> (SyncOutcome, StoredError) {
         switch error {
         case let error as FetchError:
             let outcome: SyncOutcome = error.kind == .offline ? .offline : .failed
             return (outcome, StoredError(kind: error.kind.rawValue, message: error.description, status: error.status))
-        case let error as StoreError where error.kind == .duplicateKey:
-            return (.failed, StoredError(kind: "unrecoverable", message: error.message))
+        case is CancellationError:
+            return (.cancelled, cancelled(resource))
+        case let error as StoreError where error.kind == .cancelled:
+            return (.cancelled, cancelled(resource))
         case let error as StoreError:
-            return (.failed, StoredError(kind: "store", message: error.message))
+            return (.failed, StoredError(kind: "store", message: "\(resource): \(error.message)"))
+        case let error as RefreshLock.Failure:
+            return (.failed, StoredError(kind: "store", message: "\(resource): \(error.message)"))
         case let error as DependencyError:
             return (.failed, StoredError(kind: "unrecoverable", message: error.message))
-        case is CancellationError:
-            return (.cancelled, StoredError(kind: "cancelled", message: "the sync was cancelled"))
         default:
-            return (.failed, StoredError(kind: "unrecoverable", message: "\(error)"))
+            return (.failed, StoredError(kind: "unrecoverable", message: "\(resource): \(error)"))
         }
     }
 }
@@ -168,4 +197,11 @@ enum LogKey {
     static let items = "items"
     static let attempt = "attempt"
     static let syncID = "sync.id"
+}
+
+extension String {
+    /// The string without `prefix`, if it starts with it.
+    func dropping(prefix: String) -> String {
+        hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self
+    }
 }

@@ -7,7 +7,7 @@ import Testing
 /// `--help` is part of the interface: each page is pinned, at 80 columns, in
 /// `Help/<command>.txt`. After changing a help text on purpose, run the tests
 /// with `SYNC_AGENT_RECORD_HELP=1` to rewrite the files, and review the diff.
-@Suite struct HelpTests {
+@Suite(.timeLimit(.minutes(1))) struct HelpTests {
     static let pages: [(String, any ParsableCommand.Type)] = [
         ("sync-agent", SyncAgentCommand.self), ("refresh", RefreshCommand.self), ("status", StatusCommand.self),
         ("history", HistoryCommand.self), ("validate", ValidateCommand.self),

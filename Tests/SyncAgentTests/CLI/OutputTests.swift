@@ -4,7 +4,7 @@ import Testing
 
 @testable import SyncAgentCore
 
-@Suite struct OutputTests {
+@Suite(.timeLimit(.minutes(1))) struct OutputTests {
     @Test func tablesAlignTheirColumns() {
         var table = TextTable("NAME", "STATE", "NOTE")
         table.add(["users", "idle", "fine"])

@@ -3,7 +3,7 @@ import Testing
 
 @testable import SyncAgentCore
 
-@Suite struct ProgressLineTests {
+@Suite(.timeLimit(.minutes(1))) struct ProgressLineTests {
     @Test func rendersEachResourcesPagesAndItems() {
         let text = ProgressLine<VirtualClock>.render(
             [

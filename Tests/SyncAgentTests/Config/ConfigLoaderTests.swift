@@ -28,7 +28,7 @@ func resource(
     #"{"name": "\#(name)", "url": "\#(url)", "key": "/id"\#(extra.isEmpty ? "" : ", " + extra)}"#
 }
 
-@Suite struct ConfigLoaderTests {
+@Suite(.timeLimit(.minutes(1))) struct ConfigLoaderTests {
     /// A malformed configuration and every problem `validate` must report for it.
     struct Malformed: CustomTestStringConvertible, Sendable {
         var config: String
@@ -72,7 +72,14 @@ func resource(
         .init(
             config: #"{"defaults": {"interval": "soon"}, "resources": [\#(resource())]}"#,
             problems: [
-                #"defaults.interval: must be a duration such as "500ms", "30s", "5m" or "1m30s", or a number of seconds"#
+                #"defaults.interval: must be a duration such as "500ms", "30s", "5m" or "1m30s", or a number of seconds, at most 365d"#
+            ]),
+        .init(
+            config:
+                #"{"defaults": {"timeout": 1e300}, "resources": [\#(resource("users", #""interval": "99999999999999999""#))]}"#,
+            problems: [
+                #"defaults.timeout: must be a duration such as "500ms", "30s", "5m" or "1m30s", or a number of seconds, at most 365d"#,
+                #"resources[0].interval: must be a duration such as "500ms", "30s", "5m" or "1m30s", or a number of seconds, at most 365d"#,
             ]),
         .init(
             config: #"{"resources": [\#(resource("users", #""interval": "10ms""#))]}"#,
@@ -191,8 +198,33 @@ func resource(
             {"socketMode": "777", "defaults": {"timeout": "never"},
              "resources": [{"name": "UPPER", "url": "mailto:x", "key": "x"}, {"name": "b", "url": "https://h/", "key": "/id", "maxPages": 0}]}
             """#)
-        #expect(problems.count == 6)
-        #expect(problems.allSatisfy { $0.contains(": ") })
+        #expect(
+            problems == [
+                #"socketMode: must not give others any access (the socket is never world-accessible); use "0660" or "0600""#,
+                #"defaults.timeout: must be a duration such as "500ms", "30s", "5m" or "1m30s", or a number of seconds, at most 365d"#,
+                #"resources[0].name: must be 1 to 64 characters of a-z, 0-9, "_" and "-", e.g. "users""#,
+                "resources[0].url: must be an absolute http:// or https:// URL with a host",
+                #"resources[0].key: invalid JSON pointer "x": must be empty or start with "/""#,
+                "resources[1].maxPages: must be between 1 and 1000000",
+            ])
+    }
+
+    @Test func aDependencyWithProblemsOfItsOwnIsNotCalledUnknown() {
+        let problems = configProblems(
+            #"""
+            {"resources": [\#(resource("me", #""interval": "1ms""#)), \#(resource("mine", url: "https://a.example/{me:/id}"))]}
+            """#)
+        #expect(problems == ["resources[0].interval: must be at least 100ms"])
+    }
+
+    @Test func anUnknownStyleStillReportsUnknownKeys() {
+        let problems = configProblems(
+            #"{"resources": [\#(resource("users", #""pagination": {"style": "pages", "sise": 10}"#))]}"#)
+        #expect(
+            problems == [
+                "resources[0].pagination.style: must be one of none, page, offset, cursor, link, nextUrl",
+                #"resources[0].pagination.sise: unknown key (did you mean "size"?)"#,
+            ])
     }
 
     @Test func theErrorNamesTheFileOnceAndCountsTheProblems() {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import SyncAgentCore
 
-@Suite struct DurationTextTests {
+@Suite(.timeLimit(.minutes(1))) struct DurationTextTests {
     @Test(arguments: [
         ("500ms", Duration.milliseconds(500)), ("30s", .seconds(30)), ("5m", .seconds(300)), ("1h", .seconds(3600)),
         ("1m30s", .seconds(90)), ("1.5s", .milliseconds(1500)), ("2d", .seconds(172_800)), ("0s", .zero),
@@ -12,9 +12,16 @@ import Testing
         #expect(DurationText.parse(text) == expected)
     }
 
-    @Test(arguments: ["", "soon", "5 minutes", "-5s", "1y", "s", "1m30", "1.2.3s"])
+    @Test(arguments: [
+        "", "soon", "5 minutes", "-5s", "1y", "s", "1m30", "1.2.3s", "1e300", "366d", "99999999999999999",
+    ])
     func refuses(_ text: String) {
         #expect(DurationText.parse(text) == nil)
+    }
+
+    @Test func acceptsUpToAYear() {
+        #expect(DurationText.parse("365d") == .seconds(31_536_000))
+        #expect(DurationText.parse("31536000") == .seconds(31_536_000))
     }
 
     @Test func formatsTheWayTheConfigWrites() {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import SyncAgentCore
 
-@Suite struct SubstitutionTests {
+@Suite(.timeLimit(.minutes(1))) struct SubstitutionTests {
     let folder = NSTemporaryDirectory() + "substitution-" + UUID().uuidString
 
     init() throws {
@@ -62,5 +62,18 @@ import Testing
             redactor.redact("https://h/?t=s3cr3t%20token&u=s3cr3t") == "https://h/?t=${credential:api-token}&u=${SHORT}"
         )
         #expect(Redactor.none.redact("s3cr3t") == "s3cr3t")
+    }
+
+    @Test func theRedactorFindsNonASCIISecretsInTheFormTheAgentEncodes() {
+        let redactor = Redactor(secrets: [Redactor.Secret(value: "pässwörd! 1", reference: "${P}")])
+        let url = PagePlanner.url("https://h/", setting: [("p", "pässwörd! 1")])
+        #expect(redactor.redact(url) == "https://h/?p=${P}")
+    }
+
+    @Test func valuesTooShortToBeSecretsAreLeftAlone() {
+        let redactor = Redactor(secrets: [
+            Redactor.Secret(value: "50", reference: "${SIZE}"), Redactor.Secret(value: "abcd", reference: "${K}"),
+        ])
+        #expect(redactor.redact("answered 503, key abcd") == "answered 503, key ${K}")
     }
 }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import SyncAgentCore
 
-@Suite struct PagePlannerTests {
+@Suite(.timeLimit(.minutes(1))) struct PagePlannerTests {
     func planner(
         _ pagination: Pagination, base: String = "https://api.example.com/users", maxPages: Int = 100
     )
@@ -119,11 +119,15 @@ import Testing
         }
     }
 
-    @Test func stopsPastMaxPages() throws {
+    @Test func allowsOneRequestPastMaxPagesToSeeTheEnd() throws {
+        // With maxPages full pages, only an empty page after them shows the end;
+        // ResourceFetch refuses that page if it holds items.
         let planner = planner(.page(param: "page", sizeParam: "per_page", size: 1, start: 1), maxPages: 2)
         let second = try #require(try planner.next(after: planner.first(), facts(items: 1)))
+        let third = try #require(try planner.next(after: second, facts(items: 1)))
+        #expect(third.number == 3)
         #expect(throws: PagePlanner.Problem(message: "the upstream has more than maxPages (2) pages")) {
-            try planner.next(after: second, facts(items: 1))
+            try planner.next(after: third, facts(items: 1))
         }
     }
 
@@ -135,7 +139,7 @@ import Testing
     }
 }
 
-@Suite struct LinkHeaderTests {
+@Suite(.timeLimit(.minutes(1))) struct LinkHeaderTests {
     @Test func findsTheTargetOfARelation() {
         let values = [#"<https://h/?page=3>; rel="next last", <https://h/?page=1>; rel=prev"#]
         #expect(LinkHeader.target(values, relation: "next") == "https://h/?page=3")
@@ -153,7 +157,7 @@ import Testing
     }
 }
 
-@Suite struct RetryAfterTests {
+@Suite(.timeLimit(.minutes(1))) struct RetryAfterTests {
     @Test func readsSeconds() {
         #expect(RetryAfter.parse("120") == .seconds(120))
         #expect(RetryAfter.parse(" 0 ") == .zero)
@@ -169,7 +173,7 @@ import Testing
     }
 }
 
-@Suite struct PageDecoderTests {
+@Suite(.timeLimit(.minutes(1))) struct PageDecoderTests {
     func decode(
         _ body: String, items: String = "/data", key: String = "/id"
     ) throws(PageDecoder.Problem) -> [StagedRecord] {
@@ -192,6 +196,12 @@ import Testing
         #expect(try decode(#"{"data": []}"#).isEmpty)
     }
 
+    @Test func unicodeAndLargeNumbersMakeKeysAsWritten() throws {
+        let records = try decode(
+            #"{"data": [{"id": "日本\u00e9"}, {"id": 123456789012345678901234567890}, {"id": 1.5e3}]}"#)
+        #expect(records.map(\.key) == ["日本é", "123456789012345678901234567890", "1.5e3"])
+    }
+
     @Test func aNestedKey() throws {
         #expect(try decode(#"{"data": [{"meta": {"uuid": "u1"}}]}"#, key: "/meta/uuid").map(\.key) == ["u1"])
     }
@@ -203,13 +213,21 @@ import Testing
         (#"{"data": [{"id": 1}, {"name": 2}]}"#, #"the item at "/data/1" has no key at "/id""#),
         (#"{"data": [{"id": {"a": 1}}]}"#, #"the key of the item at "/data/0" is an object, not a string or a number"#),
         (#"{"data": [{"id": null}]}"#, #"the key of the item at "/data/0" is null, not a string or a number"#),
+        (
+            #"{"data": [{"id": "a\u0000b"}]}"#,
+            #"the key of the item at "/data/0" holds a NUL or a lone surrogate, which a key cannot"#
+        ),
+        (
+            #"{"data": [{"id": "\ud800"}]}"#,
+            #"the key of the item at "/data/0" holds a NUL or a lone surrogate, which a key cannot"#
+        ),
     ])
     func explainsWhatIsWrong(_ body: String, _ message: String) {
         #expect(throws: PageDecoder.Problem(message: message)) { try decode(body) }
     }
 }
 
-@Suite struct FetchErrorTests {
+@Suite(.timeLimit(.minutes(1))) struct FetchErrorTests {
     @Test(arguments: [408, 425, 429, 500, 502, 503, 504])
     func retryableStatusesAreTransient(_ status: Int) {
         #expect(FetchError.kind(ofStatus: status) == .transient)

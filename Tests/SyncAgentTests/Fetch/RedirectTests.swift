@@ -2,7 +2,7 @@ import Testing
 
 @testable import SyncAgentCore
 
-@Suite struct RedirectTests {
+@Suite(.timeLimit(.minutes(1))) struct RedirectTests {
     let request = HTTPRequestSpec(
         method: .post, url: "https://api.example.com/v1/search?q=1",
         headers: [("X-Api-Key", "secret")], body: RequestBody(text: "{}", contentType: "application/json"))

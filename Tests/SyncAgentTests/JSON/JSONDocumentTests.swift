@@ -2,7 +2,7 @@ import Testing
 
 @testable import SyncAgentCore
 
-@Suite struct JSONDocumentTests {
+@Suite(.timeLimit(.minutes(1))) struct JSONDocumentTests {
     func document(_ text: String) throws -> JSONDocument {
         try JSONDocument(validating: Array(text.utf8))
     }
@@ -102,7 +102,7 @@ import Testing
     }
 }
 
-@Suite struct JSONValueTests {
+@Suite(.timeLimit(.minutes(1))) struct JSONValueTests {
     @Test func parsesIntoOrderedValues() throws {
         let value = try JSONValue(parsing: Array(#"{"z": 1, "a": [true, null, "s", 2.5]}"#.utf8))
         #expect(value == ["z": 1, "a": [true, nil, "s", .number("2.5")]])
@@ -135,7 +135,7 @@ import Testing
     }
 }
 
-@Suite struct JSONPointerTests {
+@Suite(.timeLimit(.minutes(1))) struct JSONPointerTests {
     @Test func parsesTokensWithEscapes() throws {
         #expect(try JSONPointer("").tokens == [])
         #expect(try JSONPointer("/").tokens == [""])

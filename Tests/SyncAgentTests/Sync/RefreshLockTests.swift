@@ -1,10 +1,11 @@
 import Foundation
+import Streams
 import StreamsTesting
 import Testing
 
 @testable import SyncAgentCore
 
-@Suite struct RefreshLockTests {
+@Suite(.timeLimit(.minutes(1))) struct RefreshLockTests {
     let database = NSTemporaryDirectory() + "lock-" + UUID().uuidString + ".db"
 
     @Test func theLockFileSitsBesideTheDatabase() {
@@ -26,16 +27,40 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: lock.path) }
         let first = open(lock.path, O_RDWR | O_CREAT, 0o600)
         let second = open(lock.path, O_RDWR | O_CREAT, 0o600)
-        defer {
-            close(first)
-            close(second)
-        }
+        defer { close(second) }
         let byte = RefreshLock.byte(for: "users")
         #expect(RefreshLock.lock(first, byte: byte) == .acquired)
         #expect(RefreshLock.lock(second, byte: byte) == .busy)
         #expect(RefreshLock.lock(second, byte: RefreshLock.byte(for: "groups")) == .acquired)
         close(first)
         #expect(RefreshLock.lock(second, byte: byte) == .acquired)
+    }
+
+    @Test func anAcquireWaitsForTheHolderAndSaysItWaited() async throws {
+        let lock = RefreshLock(database: database)
+        defer { try? FileManager.default.removeItem(atPath: lock.path) }
+        let clock = VirtualClock()
+        let holder = try await lock.acquire("users")
+        let waiter = Task { try await lock.acquire("users", clock: clock) }
+        // The waiter found the lock taken and sleeps until it tries again.
+        await clock.waitForSleepers(1)
+        holder.release()
+        await clock.advance(by: RefreshLock.pollInterval)
+        let held = try await waiter.value
+        #expect(held.waited)
+        held.release()
+    }
+
+    @Test func aWaitingAcquireCanBeCancelled() async throws {
+        let lock = RefreshLock(database: database)
+        defer { try? FileManager.default.removeItem(atPath: lock.path) }
+        let clock = VirtualClock()
+        let holder = try await lock.acquire("users")
+        defer { holder.release() }
+        let waiter = Task { try await lock.acquire("users", clock: clock) }
+        await clock.waitForSleepers(1)
+        waiter.cancel()
+        await #expect(throws: CancellationError.self) { try await waiter.value }
     }
 
     @Test func eachResourceHasItsOwnByteAndByteZeroIsReserved() {
@@ -46,7 +71,7 @@ import Testing
     }
 }
 
-@Suite struct LocalRefreshTests {
+@Suite(.timeLimit(.minutes(1))) struct LocalRefreshTests {
     @Test func dependenciesComeInEarlierWaves() throws {
         let config = try decodeConfig(
             #"""
