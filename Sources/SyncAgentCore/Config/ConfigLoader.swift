@@ -146,35 +146,13 @@ extension ConfigLoader {
 
         func settings(_ fields: ObjectFields, base: SyncSettings) -> SyncSettings {
             var settings = base
-            if let value = fields.take("interval"),
-                let interval = reader.duration(value, at: fields.path("interval"), atLeast: .milliseconds(100))
-            {
-                settings.interval = interval
-            }
-            if let value = fields.take("pollJitter"),
-                let jitter = reader.duration(value, at: fields.path("pollJitter"), atLeast: .zero)
-            {
-                settings.pollJitter = jitter
-            }
-            if let value = fields.take("timeout"),
-                let timeout = reader.duration(value, at: fields.path("timeout"), atLeast: .milliseconds(10))
-            {
-                settings.timeout = timeout
-            }
-            if let value = fields.take("slowAfter"),
-                let slowAfter = reader.duration(value, at: fields.path("slowAfter"), atLeast: .milliseconds(10))
-            {
-                settings.slowAfter = slowAfter
-            }
-            if let value = fields.take("maxPages"),
-                let maxPages = reader.integer(value, at: fields.path("maxPages"), in: 1...1_000_000)
-            {
-                settings.maxPages = maxPages
-            }
-            if let value = fields.take("maxResponseSize"),
-                let size = reader.byteSize(value, at: fields.path("maxResponseSize"), in: 1024...1_073_741_824)
-            {
-                settings.maxResponseSize = size
+            assign(&settings.interval, fields, "interval") { reader.duration($0, at: $1, atLeast: .milliseconds(100)) }
+            assign(&settings.pollJitter, fields, "pollJitter") { reader.duration($0, at: $1, atLeast: .zero) }
+            assign(&settings.timeout, fields, "timeout") { reader.duration($0, at: $1, atLeast: .milliseconds(10)) }
+            assign(&settings.slowAfter, fields, "slowAfter") { reader.duration($0, at: $1, atLeast: .milliseconds(10)) }
+            assign(&settings.maxPages, fields, "maxPages") { reader.integer($0, at: $1, in: 1...1_000_000) }
+            assign(&settings.maxResponseSize, fields, "maxResponseSize") {
+                reader.byteSize($0, at: $1, in: 1024...1_073_741_824)
             }
             if let value = fields.take("retry"), let retry = reader.object(value, at: fields.path("retry")) {
                 settings.retry = self.retry(retry, base: settings.retry)
@@ -185,37 +163,24 @@ extension ConfigLoader {
 
         func retry(_ fields: ObjectFields, base: RetryPolicy) -> RetryPolicy {
             var policy = base
-            if let value = fields.take("maxAttempts"),
-                let attempts = reader.integer(value, at: fields.path("maxAttempts"), in: 1...100)
-            {
-                policy.maxAttempts = attempts
-            }
-            if let value = fields.take("initialDelay"),
-                let delay = reader.duration(value, at: fields.path("initialDelay"), atLeast: .zero)
-            {
-                policy.initialDelay = delay
-            }
-            if let value = fields.take("maxDelay"),
-                let delay = reader.duration(value, at: fields.path("maxDelay"), atLeast: .zero)
-            {
-                policy.maxDelay = delay
-            }
-            if let value = fields.take("multiplier"),
-                let multiplier = reader.number(value, at: fields.path("multiplier"), in: 1...10)
-            {
-                policy.multiplier = multiplier
-            }
-            if let value = fields.take("jitter"),
-                let jitter = reader.number(value, at: fields.path("jitter"), in: 0...1)
-            {
-                policy.jitter = jitter
-            }
+            assign(&policy.maxAttempts, fields, "maxAttempts") { reader.integer($0, at: $1, in: 1...100) }
+            assign(&policy.initialDelay, fields, "initialDelay") { reader.duration($0, at: $1, atLeast: .zero) }
+            assign(&policy.maxDelay, fields, "maxDelay") { reader.duration($0, at: $1, atLeast: .zero) }
+            assign(&policy.multiplier, fields, "multiplier") { reader.number($0, at: $1, in: 1...10) }
+            assign(&policy.jitter, fields, "jitter") { reader.number($0, at: $1, in: 0...1) }
             if policy.maxDelay < policy.initialDelay {
                 reader.report(
                     fields.path("maxDelay"),
                     "must be at least initialDelay (\(DurationText.format(policy.initialDelay)))")
             }
             return policy
+        }
+
+        /// Sets `target` from member `key`, when present and valid (`read` reports a problem otherwise).
+        func assign<T>(
+            _ target: inout T, _ fields: ObjectFields, _ key: String, _ read: (JSONValue, String) -> T?
+        ) {
+            if let value = fields.take(key), let parsed = read(value, fields.path(key)) { target = parsed }
         }
 
         func connectivity(_ value: JSONValue?, at path: String) -> Connectivity {

@@ -3,6 +3,7 @@ import Foundation
 import TestUpstream
 
 /// `test-upstream`: the test upstream as a standalone server, for benchmarks and manual tries.
+@main
 struct TestUpstreamCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "test-upstream",
@@ -45,24 +46,6 @@ struct TestUpstreamCommand: AsyncParsableCommand {
         // Serve until SIGINT or SIGTERM ends the process: there is nothing to clean up.
         while true {
             try await Task.sleep(for: .seconds(3600))
-        }
-    }
-}
-
-await TestUpstreamCommand.execute()
-
-extension TestUpstreamCommand {
-    /// `AsyncParsableCommand.main()` spelled out (see `SyncAgentCommand.execute`).
-    static func execute() async {
-        do {
-            var command = try await asyncParseAsRoot(nil)
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
-        } catch {
-            exit(withError: error)
         }
     }
 }
