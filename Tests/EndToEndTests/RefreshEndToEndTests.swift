@@ -314,7 +314,8 @@ import Testing
         try workspace.writeConfig(resources: [
             #"{"name": "nowhere", "url": "http://no-such-host.invalid/items", "key": "/id"}"#
         ])
-        let offline = try await workspace.run(["refresh"])
+        // A resolver that does not answer must not outlast the request's timeout.
+        let offline = try await workspace.run(["refresh"], environment: ["RES_OPTIONS": "timeout:1 attempts:1"])
         #expect(offline.status == 75, "\(offline.stdout)")
         #expect(offline.stdout.contains("could not be resolved"))
         #expect(try workspace.value("SELECT state FROM resources") == "offline")
