@@ -53,9 +53,18 @@ public final class VirtualClock: Clock, Sendable {
     }
 
     private let state = Mutex(State())
+    private let settleYields: Int
 
     /// Creates a clock at instant zero.
-    public init() {}
+    ///
+    /// - Parameter settleYields: How many times ``advance(by:)`` yields after
+    ///   waking a sleeper, so that the tasks it woke (and the tasks they wake)
+    ///   reach their next suspension before time moves on. Chains of operators
+    ///   with tasks of their own need more than a single hop; the default suits
+    ///   them even with other tests running alongside.
+    public init(settleYields: Int = 1000) {
+        self.settleYields = settleYields
+    }
 
     /// The current virtual instant.
     public var now: Instant { state.withLock { $0.now } }
@@ -119,9 +128,9 @@ public final class VirtualClock: Clock, Sendable {
             }
             guard let due else { break }
             due.continuation.resume()
-            await Self.letOthersRun()
+            await letOthersRun()
         }
-        await Self.letOthersRun()
+        await letOthersRun()
     }
 
     /// Waits until at least `count` tasks are asleep on this clock, or the
@@ -157,7 +166,7 @@ public final class VirtualClock: Clock, Sendable {
     }
 
     /// Yields enough times for woken tasks to reach their next suspension point.
-    private static func letOthersRun() async {
-        for _ in 0..<64 { await Task.yield() }
+    private func letOthersRun() async {
+        for _ in 0..<settleYields { await Task.yield() }
     }
 }

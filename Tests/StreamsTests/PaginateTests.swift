@@ -73,6 +73,23 @@ import Testing
         #expect(try await iterator.next() == nil)
     }
 
+    @Test func collectionPagesStopAtAnEmptyOrShortPage() async throws {
+        let log = Recorder<Int>()
+        let pages = paginate(
+            first: 0, pageSize: 3,
+            fetch: { (index: Int) -> [Int] in
+                log.record(index)
+                return Array(stride(from: index * 3, to: min(8, (index + 1) * 3), by: 1))
+            }, next: { index, _ in index + 1 })
+        #expect(await collect(pages).elements == [[0, 1, 2], [3, 4, 5], [6, 7]])
+        #expect(log.values == [0, 1, 2])
+
+        let exact = paginate(
+            first: 0, pageSize: 1, fetch: { (index: Int) -> [Int] in index < 2 ? [index] : [] }, next: { i, _ in i + 1 }
+        )
+        #expect(await collect(exact).elements == [[0], [1], []])
+    }
+
     @Test func cancellingTheConsumerCancelsTheFetchInFlight() async throws {
         let started = AsyncStream<Void>.makeStream()
         let clock = VirtualClock()

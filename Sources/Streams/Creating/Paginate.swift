@@ -22,6 +22,26 @@ public func paginate<Request: Sendable, Page: Sendable>(
     AsyncPaginatedSequence(first: first, fetch: fetch, next: next)
 }
 
+/// Creates an asynchronous sequence of pages that are collections, stopping by
+/// itself at an empty page or a page shorter than `pageSize`; otherwise `next`
+/// decides, as in ``paginate(first:fetch:next:)``.
+///
+/// ```
+/// fetch:  ──[1,2]──[3,4]──[5]|      (pageSize: 2)
+/// output: ──[1,2]──[3,4]──[5]|
+/// ```
+public func paginate<Request: Sendable, Page: Collection & Sendable>(
+    first: Request,
+    pageSize: Int,
+    fetch: @escaping @Sendable (Request) async throws -> Page,
+    next: @escaping @Sendable (Request, Page) throws -> Request?
+) -> AsyncPaginatedSequence<Request, Page> {
+    paginate(first: first, fetch: fetch) { request, page in
+        if page.isEmpty || page.count < pageSize { return nil }
+        return try next(request, page)
+    }
+}
+
 /// An asynchronous sequence of pages produced by ``paginate(first:fetch:next:)``.
 ///
 /// Pages are fetched lazily, one at a time, in order. Iterating it twice fetches

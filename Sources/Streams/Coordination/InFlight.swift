@@ -1,0 +1,150 @@
+import Synchronization
+
+/// One run per key, shared by everyone who asks for the same key while it
+/// runs, in the spirit of Go's `singleflight`: the first caller starts the
+/// operation; callers that come while it runs join it; all receive the same
+/// result, and each learns whether it joined.
+///
+/// Cancellation: a caller whose task is cancelled stops waiting at once (its
+/// outcome is `CancellationError`). The run goes on while anyone still waits;
+/// when the last waiter leaves, ``CancellationPolicy/cancelWhenAbandoned``
+/// cancels it, ``CancellationPolicy/runToCompletion`` lets it finish.
+///
+/// ```
+/// caller A: ──run(k)─────────────(v, joined: false)
+/// caller B: ───────run(k)────────(v, joined: true)
+/// operation:  ├────────────v┤          (one run)
+/// ```
+///
+/// Thread-safety: `Sendable`; call ``run(_:operation:)`` from any task.
+public final class InFlight<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    /// What happens to a run when every caller waiting for it has left.
+    public enum CancellationPolicy: Sendable {
+        /// The run is cancelled.
+        case cancelWhenAbandoned
+        /// The run finishes anyway (its result then goes to nobody).
+        case runToCompletion
+    }
+
+    /// A caller's outcome: the run's result, and whether the caller joined a
+    /// run someone else started.
+    public struct Outcome: Sendable {
+        /// The operation's result (or `CancellationError` for a caller that left).
+        public var result: Result<Value, any Error>
+        /// Whether the caller rode on a run another caller started.
+        public var joined: Bool
+
+        /// The value, or the error the run failed with.
+        public func get() throws -> Value { try result.get() }
+    }
+
+    private struct Run {
+        var id: UInt64
+        var task: Task<Void, Never>?
+        var waiters: [UInt64: CheckedContinuation<Outcome, Never>] = [:]
+        var joined: Set<UInt64> = []
+    }
+
+    private struct State {
+        var runs: [Key: Run] = [:]
+        var nextID: UInt64 = 0
+    }
+
+    private enum Start {
+        case none
+        case new(UInt64)
+        case cancelled(joined: Bool)
+    }
+
+    private let policy: CancellationPolicy
+    private let state = Mutex(State())
+
+    /// Creates a coalescer with the given policy for abandoned runs.
+    public init(policy: CancellationPolicy = .cancelWhenAbandoned) {
+        self.policy = policy
+    }
+
+    /// Whether a run for `key` is in flight.
+    public func isRunning(_ key: Key) -> Bool {
+        state.withLock { $0.runs[key] != nil }
+    }
+
+    /// How many callers wait for the run of `key`.
+    public func waiterCount(_ key: Key) -> Int {
+        state.withLock { $0.runs[key]?.waiters.count ?? 0 }
+    }
+
+    /// Runs `operation` for `key`, or joins the run in flight for it.
+    public func run(_ key: Key, operation: @escaping @Sendable () async throws -> Value) async -> Outcome {
+        let waiter = state.withLock { state -> UInt64 in
+            state.nextID += 1
+            return state.nextID
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
+                let start = state.withLock { state -> Start in
+                    let joining = state.runs[key] != nil
+                    if Task.isCancelled { return .cancelled(joined: joining) }
+                    if joining {
+                        state.runs[key]!.waiters[waiter] = continuation
+                        state.runs[key]!.joined.insert(waiter)
+                        return .none
+                    }
+                    state.nextID += 1
+                    state.runs[key] = Run(id: state.nextID, waiters: [waiter: continuation])
+                    return .new(state.nextID)
+                }
+                switch start {
+                case .none:
+                    break
+                case .cancelled(let joined):
+                    continuation.resume(returning: Outcome(result: .failure(CancellationError()), joined: joined))
+                case .new(let runID):
+                    let task = Task {
+                        let result: Result<Value, any Error>
+                        do {
+                            result = .success(try await operation())
+                        } catch {
+                            result = .failure(error)
+                        }
+                        self.complete(key, runID: runID, result: result)
+                    }
+                    let abandoned = state.withLock { state -> Bool in
+                        guard state.runs[key]?.id == runID else { return false }
+                        state.runs[key]!.task = task
+                        return state.runs[key]!.waiters.isEmpty && policy == .cancelWhenAbandoned
+                    }
+                    if abandoned { task.cancel() }
+                }
+            }
+        } onCancel: {
+            leave(key, waiter: waiter)
+        }
+    }
+
+    /// A cancelled caller stops waiting; an abandoned run may be cancelled.
+    private func leave(_ key: Key, waiter: UInt64) {
+        let (continuation, joined, task) = state.withLock {
+            state -> (CheckedContinuation<Outcome, Never>?, Bool, Task<Void, Never>?) in
+            guard let continuation = state.runs[key]?.waiters.removeValue(forKey: waiter) else {
+                return (nil, false, nil)
+            }
+            let joined = state.runs[key]!.joined.contains(waiter)
+            let abandoned = state.runs[key]!.waiters.isEmpty && policy == .cancelWhenAbandoned
+            return (continuation, joined, abandoned ? state.runs[key]!.task : nil)
+        }
+        task?.cancel()
+        continuation?.resume(returning: Outcome(result: .failure(CancellationError()), joined: joined))
+    }
+
+    private func complete(_ key: Key, runID: UInt64, result: Result<Value, any Error>) {
+        let run = state.withLock { state -> Run? in
+            guard state.runs[key]?.id == runID else { return nil }
+            return state.runs.removeValue(forKey: key)
+        }
+        guard let run else { return }
+        for (id, continuation) in run.waiters {
+            continuation.resume(returning: Outcome(result: result, joined: run.joined.contains(id)))
+        }
+    }
+}

@@ -1,0 +1,37 @@
+/// Runs an operation and, if it is still running `threshold` after it
+/// started, calls `onSlow` once while it goes on: the "taking longer than
+/// expected" signal.
+///
+/// The operation's result is returned as is; the signal never interrupts it.
+/// `onSlow` is not called for an operation that ends in time.
+///
+/// ```
+/// operation: ├─────────────────┤v
+/// threshold: ──────|
+/// onSlow:          ●
+/// ```
+public func withSlowSignal<C: Clock<Duration>, T: Sendable>(
+    after threshold: Duration,
+    clock: C,
+    onSlow: @escaping @Sendable () -> Void,
+    operation: @escaping @Sendable () async throws -> T
+) async throws -> T {
+    try await withThrowingTaskGroup(of: SlowSignalChild<T>.self) { group in
+        group.addTask { .finished(try await operation()) }
+        group.addTask {
+            if (try? await clock.sleep(for: threshold)) != nil { onSlow() }
+            return .signal
+        }
+        defer { group.cancelAll() }
+        while let child = try await group.next() {
+            if case .finished(let value) = child { return value }
+        }
+        throw CancellationError()
+    }
+}
+
+/// What a child of ``withSlowSignal(after:clock:onSlow:operation:)`` ends with.
+private enum SlowSignalChild<T: Sendable>: Sendable {
+    case finished(T)
+    case signal
+}

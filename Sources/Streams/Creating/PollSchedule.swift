@@ -1,0 +1,40 @@
+/// When a poll runs next (SPEC §1, "poll since the last success"): an
+/// `interval` after the end of the last *successful* run, plus a random delay
+/// of up to `jitter`. A failure does not move that time, unless it has passed
+/// already (then the next run is an interval after the failure); a failure
+/// that stops polling leaves no next run until a trigger.
+///
+/// A pure value: its rules are tested without any clock.
+struct PollSchedule<Instant: InstantProtocol>: Sendable where Instant.Duration == Duration {
+    let interval: Duration
+    let jitter: Duration
+    /// When the next run is due, or `nil` while polling is stopped.
+    private(set) var due: Instant?
+
+    init(interval: Duration, jitter: Duration, firstRun: Instant) {
+        self.interval = interval
+        self.jitter = jitter
+        due = firstRun
+    }
+
+    /// A run succeeded, ending at `end`; `unit` (in `0..<1`) draws the jitter.
+    mutating func succeeded(at end: Instant, unit: Double) {
+        due = end.advanced(by: interval + jitter * unit)
+        stopped = false
+    }
+
+    /// A run failed, ending at `end`; `stop` says whether polling stops.
+    mutating func failed(at end: Instant, stop: Bool) {
+        if stop {
+            due = nil
+            stopped = true
+        } else if let current = due, current > end {
+            // The schedule stands: failures do not move the clock.
+        } else {
+            due = end.advanced(by: interval)
+        }
+    }
+
+    /// Whether polling stopped after a failure.
+    private(set) var stopped = false
+}

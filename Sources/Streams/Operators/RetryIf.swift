@@ -1,0 +1,126 @@
+extension AsyncSequence {
+    /// Creates an asynchronous sequence that runs this one again when it fails
+    /// with an error that `decide` says may succeed later.
+    ///
+    /// Attempts are counted from one: the first iteration is attempt 1, and each
+    /// retry the next, until `policy.maxAttempts` attempts have run in all; the
+    /// failure of the last one ends the sequence with its error. A retry waits
+    /// the policy's backoff (with jitter drawn from `random`), or longer when the
+    /// decision asks for it. Each retry re-iterates this sequence from its start,
+    /// so elements it produced before failing may come again. Cancelling the
+    /// consumer cancels the wait and the iteration; `CancellationError` is never retried.
+    ///
+    /// ```
+    /// upstream: ──a──✕        ──a──b──|
+    /// retryIf:  ──a──(wait 1s)──a──b──|
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - policy: How many attempts, and how long to wait between them.
+    ///   - clock: The clock the waits run on.
+    ///   - random: Returns a value in `0..<1` for the jitter.
+    ///   - onRetry: Told before each wait.
+    ///   - decide: Whether an error may succeed later.
+    public func retryIf<C: Clock<Duration>>(
+        policy: RetryPolicy,
+        clock: C,
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+        onRetry: @escaping @Sendable (RetryEvent) -> Void = { _ in },
+        _ decide: @escaping @Sendable (any Error) -> RetryDecision
+    ) -> AsyncRetryIfSequence<Self, C> {
+        AsyncRetryIfSequence(base: self, policy: policy, clock: clock, random: random, onRetry: onRetry, decide: decide)
+    }
+
+    /// Creates an asynchronous sequence that runs this one again, after the
+    /// policy's backoff, when it fails with an error `shouldRetry` accepts.
+    public func retryIf<C: Clock<Duration>>(
+        policy: RetryPolicy,
+        clock: C,
+        _ shouldRetry: @escaping @Sendable (any Error) -> Bool
+    ) -> AsyncRetryIfSequence<Self, C> {
+        retryIf(policy: policy, clock: clock) { shouldRetry($0) ? .retry() : .giveUp }
+    }
+}
+
+/// An asynchronous sequence that re-runs its base after retryable failures,
+/// made by ``AsyncSequence/retryIf(policy:clock:random:onRetry:_:)``.
+public struct AsyncRetryIfSequence<Base: AsyncSequence, C: Clock<Duration>>: AsyncSequence {
+    /// The type of the elements.
+    public typealias Element = Base.Element
+
+    let base: Base
+    let policy: RetryPolicy
+    let clock: C
+    let random: @Sendable () -> Double
+    let onRetry: @Sendable (RetryEvent) -> Void
+    let decide: @Sendable (any Error) -> RetryDecision
+
+    /// The iterator of an ``AsyncRetryIfSequence``.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        let sequence: AsyncRetryIfSequence
+        var iterator: Base.AsyncIterator?
+        var attempt = 1
+        var finished = false
+
+        /// The next element, running the base again after retryable failures.
+        public mutating func next() async throws -> Element? {
+            while !finished {
+                if iterator == nil { iterator = sequence.base.makeAsyncIterator() }
+                do {
+                    guard let element = try await iterator!.next() else {
+                        finished = true
+                        return nil
+                    }
+                    return element
+                } catch {
+                    iterator = nil
+                    try await retryOrRethrow(error)
+                }
+            }
+            return nil
+        }
+
+        private mutating func retryOrRethrow(_ error: any Error) async throws {
+            if error is CancellationError || Task.isCancelled {
+                finished = true
+                throw error
+            }
+            let counted: Bool
+            let requested: Duration?
+            switch sequence.decide(error).kind {
+            case .giveUp:
+                finished = true
+                throw error
+            case .retry(let minimum):
+                guard attempt < sequence.policy.maxAttempts else {
+                    finished = true
+                    throw error
+                }
+                counted = true
+                requested = minimum
+            case .retryUncounted:
+                counted = false
+                requested = nil
+            }
+            let delay = sequence.policy.delay(afterAttempt: attempt, requested: requested, unit: sequence.random())
+            if counted { attempt += 1 }
+            sequence.onRetry(
+                RetryEvent(
+                    attempt: attempt, maxAttempts: sequence.policy.maxAttempts, delay: delay, error: error,
+                    counted: counted))
+            do {
+                try await sequence.clock.sleep(for: delay)
+            } catch {
+                finished = true
+                throw error
+            }
+        }
+    }
+
+    /// Starts an iteration.
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(sequence: self)
+    }
+}
+
+extension AsyncRetryIfSequence: Sendable where Base: Sendable {}
