@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "sync-agent", targets: ["SyncAgent"]),
         .executable(name: "test-upstream", targets: ["TestUpstreamServer"]),
+        .executable(name: "streams-bench", targets: ["StreamsBenchmark"]),
         .library(name: "Streams", targets: ["Streams"]),
         .library(name: "StreamsTesting", targets: ["StreamsTesting"]),
     ],
@@ -77,6 +78,13 @@ let package = Package(
                 "TestUpstream",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        .executableTarget(
+            name: "StreamsBenchmark",
+            dependencies: [
+                "Streams",
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+            ]
+        ),
         .testTarget(
             name: "StreamsTests",
             dependencies: [

@@ -67,7 +67,8 @@ public enum Marble {
         let start = clock.now
         let events = Recorder<(Int, Event)>()
         let index: @Sendable () -> Int = { Int(start.duration(to: clock.now) / tick) }
-        let consumer = Task {
+        // On a test's ``TestExecutor``, the consumer runs there too.
+        let consumer = Task(executorPreference: TestExecutor.current) {
             do {
                 for try await element in sequence {
                     events.record((index(), .element(element.description)))

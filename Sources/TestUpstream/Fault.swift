@@ -59,4 +59,6 @@ public struct SeenRequest: Sendable, Hashable {
     public var headers: [String: String]
     /// The request body.
     public var body: String
+    /// When it arrived.
+    public var arrived = ContinuousClock.now
 }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Streams
 
-@Suite(.timeLimit(.minutes(1))) struct DeferredTests {
+@Suite(.onTestExecutor, .timeLimit(.minutes(1))) struct DeferredTests {
     struct Failed: Error {}
 
     @Test func runsTheOperationWhenAskedAndEachIterationAnew() async throws {
@@ -30,7 +30,7 @@ import Testing
 
     @Test func cancellingTheConsumerCancelsTheOperation() async {
         let clock = VirtualClock()
-        let task = Task { await collect(deferred { try await clock.sleep(for: .seconds(60)) }) }
+        let task = Task.inheritingExecutor { await collect(deferred { try await clock.sleep(for: .seconds(60)) }) }
         await clock.waitForSleepers(1)
         task.cancel()
         #expect(await task.value.error is CancellationError)
@@ -38,7 +38,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct ResultCallbackTests {
+@Suite(.onTestExecutor, .timeLimit(.minutes(1))) struct ResultCallbackTests {
     struct Failed: Error {}
 
     /// A completion-handler API, as the seed articles' `UserManager` has.
@@ -47,7 +47,7 @@ import Testing
 
         func getUser(_ id: String, completion: @escaping @Sendable (Result<String, any Error>) -> Void) {
             calls.record(id)
-            Task { completion(id == "missing" ? .failure(Failed()) : .success("user-\(id)")) }
+            Task.inheritingExecutor { completion(id == "missing" ? .failure(Failed()) : .success("user-\(id)")) }
         }
     }
 

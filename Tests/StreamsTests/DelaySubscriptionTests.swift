@@ -3,7 +3,7 @@ import Testing
 
 @testable import Streams
 
-@Suite(.timeLimit(.minutes(1))) struct DelaySubscriptionTests {
+@Suite(.onTestExecutor, .timeLimit(.minutes(1))) struct DelaySubscriptionTests {
     @Test func startsTheUpstreamOnlyAfterTheDelay() async {
         let clock = VirtualClock()
         let output = await Marble.record(
@@ -15,7 +15,7 @@ import Testing
     @Test func doesNotTouchTheUpstreamBeforeTheDelay() async {
         let clock = VirtualClock()
         let log = Recorder<String>()
-        let task = Task {
+        let task = Task.inheritingExecutor {
             await collect(Probe([1], clock: clock, log: log).delaySubscription(for: .seconds(5), clock: clock))
         }
         await clock.waitForSleepers(1)
@@ -33,7 +33,7 @@ import Testing
             ticks: 4)
         #expect(failing == "--#")
         let log = Recorder<String>()
-        let task = Task {
+        let task = Task.inheritingExecutor {
             await collect(Probe([1], clock: clock, log: log).delaySubscription(for: .seconds(5), clock: clock))
         }
         await clock.waitForSleepers(1)

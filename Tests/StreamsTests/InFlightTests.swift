@@ -3,7 +3,7 @@ import Testing
 
 @testable import Streams
 
-@Suite(.timeLimit(.minutes(1))) struct InFlightTests {
+@Suite(.onTestExecutor, .timeLimit(.minutes(1))) struct InFlightTests {
     struct Failed: Error {}
 
     @Test func callersWhileARunIsInFlightJoinIt() async throws {
@@ -15,9 +15,9 @@ import Testing
             try await clock.sleep(for: .seconds(5))
             return 42
         }
-        let first = Task { await inFlight.run("users", operation: operation) }
+        let first = Task.inheritingExecutor { await inFlight.run("users", operation: operation) }
         await clock.waitForSleepers(1)
-        let joiners = (0..<3).map { _ in Task { await inFlight.run("users", operation: operation) } }
+        let joiners = (0..<3).map { _ in Task.inheritingExecutor { await inFlight.run("users", operation: operation) } }
         await settle { inFlight.waiterCount("users") == 4 }
         await clock.advance(by: .seconds(5))
         let leader = await first.value
@@ -58,9 +58,9 @@ import Testing
             try await clock.sleep(for: .seconds(1))
             throw Failed()
         }
-        let first = Task { await inFlight.run(1, operation: operation) }
+        let first = Task.inheritingExecutor { await inFlight.run(1, operation: operation) }
         await clock.waitForSleepers(1)
-        let second = Task { await inFlight.run(1, operation: operation) }
+        let second = Task.inheritingExecutor { await inFlight.run(1, operation: operation) }
         await settle { inFlight.waiterCount(1) == 2 }
         await clock.advance(by: .seconds(1))
         for task in [first, second] {
@@ -76,9 +76,9 @@ import Testing
             try await clock.sleep(for: .seconds(5))
             return 7
         }
-        let leaves = Task { await inFlight.run(1, operation: operation) }
+        let leaves = Task.inheritingExecutor { await inFlight.run(1, operation: operation) }
         await clock.waitForSleepers(1)
-        let stays = Task { await inFlight.run(1, operation: operation) }
+        let stays = Task.inheritingExecutor { await inFlight.run(1, operation: operation) }
         await settle { inFlight.waiterCount(1) == 2 }
         leaves.cancel()
         await #expect(throws: CancellationError.self) { try await leaves.value.get() }
@@ -100,7 +100,7 @@ import Testing
             return 1
         }
         let cancelling = InFlight<Int, Int>(policy: .cancelWhenAbandoned)
-        let caller = Task { await cancelling.run(1, operation: operation) }
+        let caller = Task.inheritingExecutor { await cancelling.run(1, operation: operation) }
         await clock.waitForSleepers(1)
         caller.cancel()
         _ = await caller.value
@@ -111,7 +111,7 @@ import Testing
         #expect(!cancelling.isRunning(1))
 
         let finishing = InFlight<Int, Int>(policy: .runToCompletion)
-        let other = Task { await finishing.run(1, operation: operation) }
+        let other = Task.inheritingExecutor { await finishing.run(1, operation: operation) }
         await clock.waitForSleepers(1)
         other.cancel()
         _ = await other.value

@@ -2,7 +2,7 @@ import Testing
 
 @testable import StreamsTesting
 
-@Suite(.timeLimit(.minutes(1))) struct MarbleTests {
+@Suite(.onTestExecutor, .timeLimit(.minutes(1))) struct MarbleTests {
     @Test func playsAndRecordsADiagram() async {
         let clock = VirtualClock()
         #expect(await Marble.record(Marble.sequence("-a--b-|", clock: clock), clock: clock, ticks: 8) == "-a--b-|")

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Streams
 
-@Suite(.timeLimit(.minutes(1))) struct PaginateTests {
+@Suite(.onTestExecutor, .timeLimit(.minutes(1))) struct PaginateTests {
     /// Pages of `size` numbers from 0 up to `total`, requested by page index.
     static func pages(total: Int, size: Int, log: Recorder<Int>) -> AsyncPaginatedSequence<Int, [Int]> {
         paginate(
@@ -101,7 +101,7 @@ import Testing
                 return index
             },
             next: { index, _ in index + 1 })
-        let consumer = Task {
+        let consumer = Task.inheritingExecutor {
             for try await _ in sequence {}
         }
         var signals = started.stream.makeAsyncIterator()

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Streams
 
-@Suite(.timeLimit(.minutes(1))) struct PausableTests {
+@Suite(.onTestExecutor, .timeLimit(.minutes(1))) struct PausableTests {
     @Test func passesElementsThroughWhileTheGateIsOpen() async {
         let clock = VirtualClock()
         let gate = CurrentValueSubject<Bool, Never>(true)
@@ -18,7 +18,7 @@ import Testing
         let received = Recorder<Int>()
         // After its first element the upstream hangs on the clock: a sleeper shows it was asked.
         let sequence = Probe([1], then: .hang, clock: clock).pausable(by: gate)
-        let consumer = Task {
+        let consumer = Task.inheritingExecutor {
             var iterator = sequence.makeAsyncIterator()
             received.record(try await iterator.next()!)
             try await clock.sleep(for: .seconds(1))
@@ -27,9 +27,9 @@ import Testing
         await clock.waitForSleepers(1)
         #expect(received.values == [1])
         gate.send(false)
-        for _ in 0..<100 { await Task.yield() }
+        await letTasksRun()
         await clock.advance(by: .seconds(1))
-        for _ in 0..<100 { await Task.yield() }
+        await letTasksRun()
         // The request for the second element is held: the upstream was not asked.
         #expect(clock.sleeperCount == 0)
         gate.send(true)
@@ -42,8 +42,8 @@ import Testing
         let clock = VirtualClock()
         let gate = CurrentValueSubject<Bool, Never>(false)
         let log = Recorder<String>()
-        let consumer = Task { await collect(Probe([1], clock: clock, log: log).pausable(by: gate)) }
-        for _ in 0..<100 { await Task.yield() }
+        let consumer = Task.inheritingExecutor { await collect(Probe([1], clock: clock, log: log).pausable(by: gate)) }
+        await letTasksRun()
         #expect(log.values.isEmpty)
         gate.send(true)
         #expect(await consumer.value.elements == [1])
@@ -56,8 +56,10 @@ import Testing
         #expect(await collect(Probe([1], clock: clock).pausable(by: silent)).elements == [1])
 
         let log = Recorder<String>()
-        let held = Task { await collect(Probe([1], clock: clock, log: log).pausable(by: silent, startOpen: false)) }
-        for _ in 0..<100 { await Task.yield() }
+        let held = Task.inheritingExecutor {
+            await collect(Probe([1], clock: clock, log: log).pausable(by: silent, startOpen: false))
+        }
+        await letTasksRun()
         #expect(log.values.isEmpty)
         held.cancel()
         #expect(await held.value.error is CancellationError)
@@ -73,11 +75,11 @@ import Testing
             .retryIf(policy: RetryPolicy(maxAttempts: 3, initialDelay: .seconds(1), jitter: 0), clock: clock) { _ in
                 true
             }
-        let consumer = Task { await collect(sequence) }
+        let consumer = Task.inheritingExecutor { await collect(sequence) }
         await clock.waitForSleepers(1)
         #expect(log.values == ["start", "fail"])
         gate.send(false)
-        for _ in 0..<100 { await Task.yield() }
+        await letTasksRun()
         await clock.advance(by: .seconds(60))
         #expect(log.values == ["start", "fail"])
         gate.send(true)
@@ -90,13 +92,13 @@ import Testing
     @Test func cancellingAHeldRequestLeavesNothingBehind() async {
         let clock = VirtualClock()
         let gate = CurrentValueSubject<Bool, Never>(false)
-        let consumer = Task { await collect(Probe([1], clock: clock).pausable(by: gate)) }
-        for _ in 0..<100 { await Task.yield() }
+        let consumer = Task.inheritingExecutor { await collect(Probe([1], clock: clock).pausable(by: gate)) }
+        await letTasksRun()
         #expect(gate.storage.consumerCount == 1)
         consumer.cancel()
         #expect(await consumer.value.error is CancellationError)
         // The iterator is gone, and with it the task following the gate.
-        for _ in 0..<100 { await Task.yield() }
+        await letTasksRun()
         #expect(gate.storage.consumerCount == 0)
     }
 }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Streams
 
-@Suite(.timeLimit(.minutes(1))) struct PollTests {
+@Suite(.onTestExecutor, .timeLimit(.minutes(1))) struct PollTests {
     struct Failed: Error {}
 
     /// Polls on `clock`, recording the virtual time of each run's start.
@@ -39,7 +39,7 @@ import Testing
     @Test func theIntervalCountsFromTheEndOfTheLastSuccess() async {
         let harness = Harness()
         let runs = Recorder<PollRun<Int>>()
-        let consumer = Task {
+        let consumer = Task.inheritingExecutor {
             for try await run in harness.sequence() {
                 runs.record(run)
                 if runs.count == 3 { break }
@@ -59,7 +59,9 @@ import Testing
 
     @Test func theFirstRunWaitsWhenAsked() async {
         let harness = Harness()
-        let consumer = Task { for try await _ in harness.sequence(firstRunAfter: .seconds(30)) { break } }
+        let consumer = Task.inheritingExecutor {
+            for try await _ in harness.sequence(firstRunAfter: .seconds(30)) { break }
+        }
         await harness.clock.waitForSleepers(1)
         await harness.clock.advance(by: .seconds(29))
         #expect(harness.starts.values.isEmpty)
@@ -71,7 +73,7 @@ import Testing
     @Test func aTriggerRunsNowAndRestartsTheInterval() async {
         let harness = Harness()
         let runs = Recorder<PollReason>()
-        let consumer = Task {
+        let consumer = Task.inheritingExecutor {
             for try await run in harness.sequence() {
                 runs.record(run.reason)
                 if runs.count == 3 { break }
@@ -97,7 +99,7 @@ import Testing
     @Test func triggersDuringARunAreAnsweredByIt() async {
         let harness = Harness()
         let runs = Recorder<PollReason>()
-        let consumer = Task {
+        let consumer = Task.inheritingExecutor {
             for try await run in harness.sequence() {
                 runs.record(run.reason)
                 if runs.count == 2 { break }
@@ -107,7 +109,7 @@ import Testing
         harness.triggers.send()
         harness.triggers.send()
         await settle { harness.triggers.storage.consumerCount == 1 }
-        for _ in 0..<100 { await Task.yield() }
+        await letTasksRun()
         await harness.clock.advance(by: .seconds(5))
         await harness.clock.waitForSleepers(1)
         // No extra run: the next is the scheduled one.
@@ -120,7 +122,7 @@ import Testing
     @Test func aFailureStopsPollingUntilATrigger() async {
         let harness = Harness(outcomes: [false, true])
         let runs = Recorder<Bool>()
-        let consumer = Task {
+        let consumer = Task.inheritingExecutor {
             for try await run in harness.sequence() {
                 runs.record((try? run.result.get()) != nil)
                 if runs.count == 2 { break }
@@ -128,7 +130,7 @@ import Testing
         }
         await harness.clock.waitForSleepers(1)
         await harness.clock.advance(by: .seconds(5))
-        for _ in 0..<100 { await Task.yield() }
+        await letTasksRun()
         // Stopped: no sleeper, nothing due.
         await harness.clock.advance(by: .seconds(3600))
         #expect(harness.starts.count == 1)
@@ -146,7 +148,7 @@ import Testing
         // the poll still comes at 65 s.
         let harness = Harness(outcomes: [true, false, true])
         let runs = Recorder<Bool>()
-        let consumer = Task {
+        let consumer = Task.inheritingExecutor {
             for try await run in harness.sequence(stopsAfter: { _ in false }) {
                 runs.record((try? run.result.get()) != nil)
                 if runs.count == 3 { break }
@@ -171,19 +173,19 @@ import Testing
 
     @Test func cancellingTheConsumerCancelsTheWaitAndTheRun() async {
         let harness = Harness()
-        let waiting = Task { for try await _ in harness.sequence(firstRunAfter: .seconds(10)) {} }
+        let waiting = Task.inheritingExecutor { for try await _ in harness.sequence(firstRunAfter: .seconds(10)) {} }
         await harness.clock.waitForSleepers(1)
         waiting.cancel()
         _ = await waiting.result
         #expect(harness.clock.sleeperCount == 0)
         #expect(harness.starts.values.isEmpty)
 
-        let running = Task { for try await _ in harness.sequence() {} }
+        let running = Task.inheritingExecutor { for try await _ in harness.sequence() {} }
         await harness.clock.waitForSleepers(1)
         #expect(harness.starts.count == 1)
         running.cancel()
         await #expect(throws: CancellationError.self) { try await running.value }
-        for _ in 0..<100 { await Task.yield() }
+        await letTasksRun()
         #expect(harness.clock.sleeperCount == 0)
         #expect(harness.triggers.storage.consumerCount == 0)
     }
@@ -196,7 +198,7 @@ import Testing
             every: .seconds(60), jitter: .seconds(10), clock: clock, triggers: PassthroughSubject<Void, Never>(),
             random: { 0.5 }
         ) { _ in starts.record(origin.duration(to: clock.now)) }
-        let consumer = Task {
+        let consumer = Task.inheritingExecutor {
             var count = 0
             for try await _ in sequence {
                 count += 1

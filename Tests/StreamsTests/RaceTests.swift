@@ -4,7 +4,7 @@ import Testing
 
 @testable import Streams
 
-@Suite(.timeLimit(.minutes(1))) struct RaceTests {
+@Suite(.onTestExecutor, .timeLimit(.minutes(1))) struct RaceTests {
     @Test func theFirstToProduceAnythingWinsAndTheOtherIsCancelled() async {
         let clock = VirtualClock()
         let slowLog = Recorder<String>()
@@ -49,7 +49,7 @@ import Testing
         let clock = VirtualClock()
         let first = Recorder<String>()
         let second = Recorder<String>()
-        let task = Task {
+        let task = Task.inheritingExecutor {
             await collect(
                 race(
                     Probe([], then: .hang, clock: clock, log: first), Probe([], then: .hang, clock: clock, log: second))

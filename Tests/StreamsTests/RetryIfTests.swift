@@ -3,7 +3,7 @@ import Testing
 
 @testable import Streams
 
-@Suite(.timeLimit(.minutes(1))) struct RetryIfTests {
+@Suite(.onTestExecutor, .timeLimit(.minutes(1))) struct RetryIfTests {
     let policy = RetryPolicy(
         maxAttempts: 3, initialDelay: .seconds(1), maxDelay: .seconds(10), multiplier: 2, jitter: 0)
 
@@ -41,7 +41,7 @@ import Testing
             .retryIf(policy: policy, clock: clock, onRetry: { retries.record($0) }) {
                 $0 is Transient ? .retry() : .giveUp
             }
-        let task = Task { await collect(sequence) }
+        let task = Task.inheritingExecutor { await collect(sequence) }
         await clock.waitForSleepers(1)
         #expect(runs.count == 1)
         #expect(retries.values.map(\.delay) == [.seconds(1)])
@@ -66,7 +66,7 @@ import Testing
         let sequence = Flaky(failures: 10, runs: runs, error: Transient()).retryIf(policy: policy, clock: clock) {
             _ in true
         }
-        let task = Task { await collect(sequence) }
+        let task = Task.inheritingExecutor { await collect(sequence) }
         await clock.waitForSleepers(1)
         await clock.advance(by: .seconds(1))
         await clock.waitForSleepers(1)
@@ -94,7 +94,7 @@ import Testing
         let runs = Recorder<Int>()
         let sequence = Flaky(failures: 1, runs: runs, error: Transient())
             .retryIf(policy: policy, clock: clock) { _ in .retry(after: .seconds(30)) }
-        let task = Task { await collect(sequence) }
+        let task = Task.inheritingExecutor { await collect(sequence) }
         await clock.waitForSleepers(1)
         await clock.advance(by: .seconds(29))
         #expect(runs.count == 1)
@@ -109,7 +109,7 @@ import Testing
         let retries = Recorder<RetryEvent>()
         let sequence = Flaky(failures: 4, runs: runs, error: Transient())
             .retryIf(policy: policy, clock: clock, onRetry: { retries.record($0) }) { _ in .retryUncounted }
-        let task = Task { await collect(sequence) }
+        let task = Task.inheritingExecutor { await collect(sequence) }
         for _ in 0..<4 {
             await clock.waitForSleepers(1)
             await clock.advance(by: .seconds(1))
@@ -133,7 +133,7 @@ import Testing
     @Test func cancellingTheConsumerCancelsTheWaitAndTheUpstream() async {
         let clock = VirtualClock()
         let log = Recorder<String>()
-        let waiting = Task {
+        let waiting = Task.inheritingExecutor {
             await collect(
                 Flaky(failures: 1, runs: Recorder(), error: Transient()).retryIf(policy: policy, clock: clock) { _ in
                     true
@@ -143,7 +143,7 @@ import Testing
         waiting.cancel()
         #expect(await waiting.value.error is CancellationError)
 
-        let running = Task {
+        let running = Task.inheritingExecutor {
             await collect(
                 Probe([1], then: .hang, clock: clock, log: log).retryIf(policy: policy, clock: clock) { _ in true })
         }

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Streams
 
-@Suite(.timeLimit(.minutes(1))) struct RetryPolicyTests {
+@Suite(.onTestExecutor, .timeLimit(.minutes(1))) struct RetryPolicyTests {
     let policy = RetryPolicy(
         maxAttempts: 5, initialDelay: .seconds(1), maxDelay: .seconds(10), multiplier: 2, jitter: 0.2)
 

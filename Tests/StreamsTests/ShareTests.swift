@@ -3,7 +3,7 @@ import Testing
 
 @testable import Streams
 
-@Suite(.timeLimit(.minutes(1))) struct ShareTests {
+@Suite(.onTestExecutor, .timeLimit(.minutes(1))) struct ShareTests {
     @Test func everyConsumerReceivesTheSameElementsOfOneIteration() async throws {
         let clock = VirtualClock()
         let log = Recorder<String>()
@@ -22,11 +22,12 @@ import Testing
     @Test func consumersOfOneRunningIterationShareIt() async {
         let clock = VirtualClock()
         let shared = Marble.sequence("-a-b-c-|", clock: clock).share(replay: 0)
-        let first = Task { await collect(shared) }
-        let second = Task { await collect(shared) }
+        let first = Task.inheritingExecutor { [iterator = shared.makeAsyncIterator()] in await collect(from: iterator) }
+        let second = Task.inheritingExecutor { [iterator = shared.makeAsyncIterator()] in await collect(from: iterator)
+        }
+        // Both consumers subscribed before either task ran, so both see every element.
         await clock.advance(by: .zero)
         for _ in 0..<8 { await clock.advance(by: .seconds(1)) }
-        // The first element comes a tick after the start, so both consumers are in by then.
         #expect(await first.value.elements == ["a", "b", "c"])
         #expect(await second.value.elements == ["a", "b", "c"])
     }
@@ -34,10 +35,12 @@ import Testing
     @Test func aLateConsumerGetsTheReplayThenWhatFollows() async {
         let clock = VirtualClock()
         let shared = Marble.sequence("-a-b-c-|", clock: clock).share(replay: 1)
-        let first = Task { await collect(shared) }
+        let first = Task.inheritingExecutor { [iterator = shared.makeAsyncIterator()] in await collect(from: iterator) }
         await clock.advance(by: .zero)
-        await clock.advance(by: .seconds(3))  // a and b are out
-        let late = Task { await collect(shared) }
+        await clock.advance(by: .seconds(3))
+        // The first consumer took b and waits for c: a and b are out.
+        await clock.waitForSleepers(1)
+        let late = Task.inheritingExecutor { [iterator = shared.makeAsyncIterator()] in await collect(from: iterator) }
         for _ in 0..<5 { await clock.advance(by: .seconds(1)) }
         #expect(await first.value.elements == ["a", "b", "c"])
         #expect(await late.value.elements == ["b", "c"])
@@ -47,20 +50,37 @@ import Testing
         let clock = VirtualClock()
         let log = Recorder<String>()
         let shared = Probe([1], then: .hang, clock: clock, log: log).share(replay: 0)
-        var iterator: AsyncShareSequence<Probe>.AsyncIterator? = shared.makeAsyncIterator()
-        for _ in 0..<100 { await Task.yield() }
+        let iterator = shared.makeAsyncIterator()
+        await letTasksRun()
+        // Subscribed, not yet asked: nothing started.
         #expect(log.values.isEmpty)
-        let consumer = Task { [iterator] in
-            var iterator = iterator!
-            return try await iterator.next()
+        let consumer = Task.inheritingExecutor {
+            var iterator = iterator
+            var elements: [Int] = []
+            while let element = try await iterator.next() { elements.append(element) }
+            return elements
         }
-        #expect(try await consumer.value == 1)
+        // The sole consumer asks for the second element: the upstream hangs on it.
         await clock.waitForSleepers(1)
-        iterator = nil
-        _ = iterator
-        await settle { log.values.contains("cancelled") }
+        #expect(log.values == ["start"])
+        consumer.cancel()
+        await #expect(throws: CancellationError.self) { try await consumer.value }
         #expect(log.values == ["start", "cancelled"])
         #expect(clock.sleeperCount == 0)
+    }
+
+    @Test func aConsumerLeavingDoesNotStopTheOthers() async throws {
+        let clock = VirtualClock()
+        let shared = Marble.sequence("-a-b-c-|", clock: clock).share(replay: 0)
+        let stays = Task.inheritingExecutor { [iterator = shared.makeAsyncIterator()] in await collect(from: iterator) }
+        let leaves = Task.inheritingExecutor { [iterator = shared.makeAsyncIterator()] in await collect(from: iterator)
+        }
+        await clock.advance(by: .zero)
+        await clock.advance(by: .seconds(2))
+        leaves.cancel()
+        for _ in 0..<6 { await clock.advance(by: .seconds(1)) }
+        #expect(await stays.value.elements == ["a", "b", "c"])
+        #expect(await leaves.value.error is CancellationError)
     }
 
     @Test func aConsumerAfterTheEndStartsANewIteration() async {
@@ -75,8 +95,9 @@ import Testing
     @Test func aFailureReachesEveryConsumer() async {
         let clock = VirtualClock()
         let shared = Marble.sequence("-a#", clock: clock).share(replay: 0)
-        let first = Task { await collect(shared) }
-        let second = Task { await collect(shared) }
+        let first = Task.inheritingExecutor { [iterator = shared.makeAsyncIterator()] in await collect(from: iterator) }
+        let second = Task.inheritingExecutor { [iterator = shared.makeAsyncIterator()] in await collect(from: iterator)
+        }
         await clock.advance(by: .zero)
         for _ in 0..<3 { await clock.advance(by: .seconds(1)) }
         for consumer in [first, second] {
@@ -97,7 +118,7 @@ import Testing
         // Both consumers subscribe before the first request, so neither misses the start.
         var slow = shared.makeAsyncIterator()
         let fastIterator = shared.makeAsyncIterator()
-        let fast = Task {
+        let fast = Task.inheritingExecutor {
             var iterator = fastIterator
             var elements: [Int] = []
             while let element = try await iterator.next() { elements.append(element) }
@@ -105,7 +126,7 @@ import Testing
         }
         #expect(try await slow.next() == 1)
         await settle { produced.count >= 3 }
-        for _ in 0..<100 { await Task.yield() }
+        await letTasksRun()
         // The slow consumer holds two elements; the upstream waits.
         #expect(produced.count == 3)
         var rest: [Int] = []
@@ -118,8 +139,9 @@ import Testing
         let clock = VirtualClock()
         let log = Recorder<String>()
         let shared = Probe([], then: .hang, clock: clock, log: log).share(replay: 0)
-        let stays = Task { await collect(shared) }
-        let leaves = Task { await collect(shared) }
+        let stays = Task.inheritingExecutor { [iterator = shared.makeAsyncIterator()] in await collect(from: iterator) }
+        let leaves = Task.inheritingExecutor { [iterator = shared.makeAsyncIterator()] in await collect(from: iterator)
+        }
         await clock.waitForSleepers(1)
         leaves.cancel()
         #expect(await leaves.value.error is CancellationError)

@@ -3,15 +3,15 @@ import Testing
 
 @testable import Streams
 
-@Suite(.timeLimit(.minutes(1))) struct PassthroughSubjectTests {
+@Suite(.onTestExecutor, .timeLimit(.minutes(1))) struct PassthroughSubjectTests {
     struct Failed: Error {}
 
     @Test func everyConsumerReceivesWhatIsSentAfterItStarted() async {
         let subject = PassthroughSubject<Int, Never>()
-        let first = Task { await collect(subject) }
+        let first = Task.inheritingExecutor { await collect(subject) }
         await settle { subject.storage.consumerCount == 1 }
         subject.send(1)
-        let second = Task { await collect(subject) }
+        let second = Task.inheritingExecutor { await collect(subject) }
         await settle { subject.storage.consumerCount == 2 }
         subject.send(2)
         subject.send(3)
@@ -23,7 +23,7 @@ import Testing
     @Test func elementsSentWithoutConsumersAreDropped() async {
         let subject = PassthroughSubject<Int, Never>()
         subject.send(1)
-        let consumer = Task { await collect(subject) }
+        let consumer = Task.inheritingExecutor { await collect(subject) }
         await settle { subject.storage.consumerCount == 1 }
         subject.send(2)
         subject.finish()
@@ -32,7 +32,7 @@ import Testing
 
     @Test func aFailureReachesEveryConsumerAfterItsElements() async {
         let subject = PassthroughSubject<Int, Failed>()
-        let consumer = Task { await collect(subject) }
+        let consumer = Task.inheritingExecutor { await collect(subject) }
         await settle { subject.storage.consumerCount == 1 }
         subject.send(1)
         subject.finish(throwing: Failed())
@@ -55,7 +55,7 @@ import Testing
 
     @Test func aCancelledConsumerEndsAndLeaves() async {
         let subject = PassthroughSubject<Int, Never>()
-        let consumer = Task { await collect(subject) }
+        let consumer = Task.inheritingExecutor { await collect(subject) }
         await settle { subject.storage.consumerCount == 1 }
         consumer.cancel()
         let (elements, error) = await consumer.value
@@ -66,13 +66,13 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct CurrentValueSubjectTests {
+@Suite(.onTestExecutor, .timeLimit(.minutes(1))) struct CurrentValueSubjectTests {
     @Test func aNewConsumerReceivesTheCurrentValueFirst() async {
         let subject = CurrentValueSubject<String, Never>("a")
-        let first = Task { await collect(subject) }
+        let first = Task.inheritingExecutor { await collect(subject) }
         await settle { subject.storage.consumerCount == 1 }
         subject.value = "b"
-        let second = Task { await collect(subject) }
+        let second = Task.inheritingExecutor { await collect(subject) }
         await settle { subject.storage.consumerCount == 2 }
         subject.send("c")
         subject.finish()
@@ -83,7 +83,7 @@ import Testing
 
     @Test func manyConsumersIterateAtOnce() async {
         let subject = CurrentValueSubject<Int, Never>(0)
-        let consumers = (0..<10).map { _ in Task { await collect(subject) } }
+        let consumers = (0..<10).map { _ in Task.inheritingExecutor { await collect(subject) } }
         await settle { subject.storage.consumerCount == 10 }
         for value in 1...3 { subject.value = value }
         subject.finish()

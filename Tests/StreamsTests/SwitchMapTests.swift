@@ -3,7 +3,7 @@ import Testing
 
 @testable import Streams
 
-@Suite(.timeLimit(.minutes(1))) struct SwitchMapTests {
+@Suite(.onTestExecutor, .timeLimit(.minutes(1))) struct SwitchMapTests {
     @Test func switchesToTheLatestInnerSequence() async {
         let clock = VirtualClock()
         let outer = Marble.sequence("a---b----|", clock: clock)
@@ -58,7 +58,7 @@ import Testing
         let sequence = Probe([1], then: .hang, clock: clock, log: outerLog).switchMap { _ in
             Probe([], then: .hang, clock: clock, log: innerLog)
         }
-        let task = Task { await collect(sequence) }
+        let task = Task.inheritingExecutor { await collect(sequence) }
         await clock.waitForSleepers(2)
         task.cancel()
         #expect(await task.value.error is CancellationError)
@@ -71,7 +71,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     /// Calls `onCancel` when an iteration of this sequence is cancelled.
     func handleCancellation(_ onCancel: @escaping @Sendable () -> Void) -> AsyncThrowingStream<Element, any Error> {
         AsyncThrowingStream { continuation in
-            let task = Task {
+            let task = Task.inheritingExecutor {
                 do {
                     for try await element in self { continuation.yield(element) }
                     continuation.finish()

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Streams
 
-@Suite(.timeLimit(.minutes(1))) struct ThrottleTests {
+@Suite(.onTestExecutor, .timeLimit(.minutes(1))) struct ThrottleTests {
     @Test func passesTheFirstAtOnceThenTheLatestOfEachInterval() async {
         let clock = VirtualClock()
         let output = await Marble.record(
@@ -37,7 +37,7 @@ import Testing
     @Test func cancellingTheConsumerStopsTheReader() async {
         let clock = VirtualClock()
         let log = Recorder<String>()
-        let task = Task {
+        let task = Task.inheritingExecutor {
             await collect(Probe([1], then: .hang, clock: clock, log: log).throttle(for: .seconds(1), clock: clock))
         }
         await clock.waitForSleepers(1)

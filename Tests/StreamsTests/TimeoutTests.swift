@@ -3,7 +3,7 @@ import Testing
 
 @testable import Streams
 
-@Suite(.timeLimit(.minutes(1))) struct TimeoutTests {
+@Suite(.onTestExecutor, .timeLimit(.minutes(1))) struct TimeoutTests {
     @Test func passesElementsThatComeInTime() async {
         let clock = VirtualClock()
         let output = await Marble.record(
@@ -38,7 +38,7 @@ import Testing
     @Test func cancellingTheConsumerCancelsTheUpstream() async {
         let clock = VirtualClock()
         let log = Recorder<String>()
-        let task = Task {
+        let task = Task.inheritingExecutor {
             await collect(Probe([], then: .hang, clock: clock, log: log).timeout(after: .seconds(60), clock: clock))
         }
         await clock.waitForSleepers(2)
@@ -53,7 +53,7 @@ import Testing
         _ sequence: S, clock: VirtualClock
     ) async -> ([S.Element], (any Error)?)
     where S.Element: Sendable {
-        let task = Task { await collect(sequence) }
+        let task = Task.inheritingExecutor { await collect(sequence) }
         for _ in 0..<10 { await clock.advance(by: .seconds(1)) }
         let result = await task.value
         return (result.elements, result.error)

@@ -1,7 +1,7 @@
 import StreamsTesting
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct VirtualClockTests {
+@Suite(.onTestExecutor, .timeLimit(.minutes(1))) struct VirtualClockTests {
     @Test func timeMovesOnlyWhenAdvanced() async {
         let clock = VirtualClock()
         let start = clock.now
@@ -14,7 +14,7 @@ import Testing
         let clock = VirtualClock()
         let order = Recorder<Int>()
         let tasks = [3, 1, 2].map { seconds in
-            Task {
+            Task.inheritingExecutor {
                 try await clock.sleep(for: .seconds(seconds))
                 order.record(seconds)
             }
@@ -28,7 +28,7 @@ import Testing
     @Test func aSleeperWakesAtItsDeadlineNotBefore() async throws {
         let clock = VirtualClock()
         let woke = Recorder<Bool>()
-        let task = Task {
+        let task = Task.inheritingExecutor {
             try await clock.sleep(for: .seconds(5))
             woke.record(true)
         }
@@ -44,7 +44,7 @@ import Testing
         let clock = VirtualClock()
         let times = Recorder<Duration>()
         let start = clock.now
-        let task = Task {
+        let task = Task.inheritingExecutor {
             for _ in 0..<3 {
                 try await clock.sleep(for: .seconds(2))
                 times.record(start.duration(to: clock.now))
@@ -58,7 +58,7 @@ import Testing
 
     @Test func cancellingASleeperRemovesIt() async {
         let clock = VirtualClock()
-        let task = Task { try await clock.sleep(for: .seconds(5)) }
+        let task = Task.inheritingExecutor { try await clock.sleep(for: .seconds(5)) }
         await clock.waitForSleepers(1)
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }

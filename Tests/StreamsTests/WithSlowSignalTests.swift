@@ -3,12 +3,12 @@ import Testing
 
 @testable import Streams
 
-@Suite(.timeLimit(.minutes(1))) struct WithSlowSignalTests {
+@Suite(.onTestExecutor, .timeLimit(.minutes(1))) struct WithSlowSignalTests {
     @Test func signalsOnceWhenTheOperationOutlastsTheThreshold() async throws {
         let clock = VirtualClock()
         let signals = Recorder<Duration>()
         let origin = clock.now
-        let task = Task {
+        let task = Task.inheritingExecutor {
             try await withSlowSignal(
                 after: .seconds(5), clock: clock, onSlow: { signals.record(origin.duration(to: clock.now)) }
             ) {
@@ -49,7 +49,7 @@ import Testing
 
     @Test func cancellingTheCallerCancelsTheOperation() async {
         let clock = VirtualClock()
-        let task = Task {
+        let task = Task.inheritingExecutor {
             try await withSlowSignal(after: .seconds(5), clock: clock, onSlow: {}) {
                 try await clock.sleep(for: .seconds(60))
             }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Streams
 
-@Suite(.timeLimit(.minutes(1))) struct WithTimeoutTests {
+@Suite(.onTestExecutor, .timeLimit(.minutes(1))) struct WithTimeoutTests {
     @Test func returnsTheValueOfAnOperationThatFinishesInTime() async throws {
         let clock = VirtualClock()
         let value = try await withTimeout(.seconds(5), clock: clock) { 42 }
@@ -13,7 +13,7 @@ import Testing
     @Test func throwsTimeoutErrorAndCancelsTheOperationAtTheDeadline() async throws {
         let clock = VirtualClock()
         let cancelled = Recorder<Bool>()
-        let task = Task {
+        let task = Task.inheritingExecutor {
             try await withTimeout(.seconds(5), clock: clock) { () -> Int in
                 do {
                     try await clock.sleep(for: .seconds(60))
@@ -45,7 +45,7 @@ import Testing
 
     @Test func cancellingTheCallerCancelsTheOperation() async throws {
         let clock = VirtualClock()
-        let task = Task {
+        let task = Task.inheritingExecutor {
             try await withTimeout(.seconds(5), clock: clock) { () -> Int in
                 try await clock.sleep(for: .seconds(60))
                 return 1

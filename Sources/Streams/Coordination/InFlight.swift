@@ -100,7 +100,7 @@ public final class InFlight<Key: Hashable & Sendable, Value: Sendable>: Sendable
                 case .cancelled(let joined):
                     continuation.resume(returning: Outcome(result: .failure(CancellationError()), joined: joined))
                 case .new(let runID):
-                    let task = Task {
+                    let task = Task.inheritingExecutor {
                         let result: Result<Value, any Error>
                         do {
                             result = .success(try await operation())

@@ -144,7 +144,7 @@ final class TriggerInbox: Sendable {
     private let follower = Mutex<Task<Void, Never>?>(nil)
 
     init<Triggers: AsyncSequence<Void, Never> & Sendable>(triggers: Triggers) {
-        let task = Task { [weak self] in
+        let task = Task.inheritingExecutor { [weak self] in
             for await _ in triggers {
                 guard let self else { return }
                 self.receive()

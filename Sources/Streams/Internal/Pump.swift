@@ -89,7 +89,7 @@ final class Pump<Base: AsyncSequence & Sendable>: Sendable where Base.Element: S
     }
 
     private func startTask() {
-        let task = Task { [base] in
+        let task = Task.inheritingExecutor { [base] in
             var iterator = base.makeAsyncIterator()
             while await self.waitForDemand() {
                 do {

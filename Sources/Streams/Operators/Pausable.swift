@@ -43,25 +43,36 @@ public struct AsyncPausableSequence<Base: AsyncSequence, Gate: AsyncSequence<Boo
     /// The type of the elements.
     public typealias Element = Base.Element
 
-    let base: Base
-    let gate: Gate
+    @usableFromInline let base: Base
+    @usableFromInline let gate: Gate
     /// The gate's state before its first value reaches an iteration.
-    let initial: @Sendable () -> Bool
+    @usableFromInline let initial: @Sendable () -> Bool
+
+    @usableFromInline init(base: Base, gate: Gate, initial: @escaping @Sendable () -> Bool) {
+        self.base = base
+        self.gate = gate
+        self.initial = initial
+    }
 
     /// The iterator of an ``AsyncPausableSequence``.
     public struct AsyncIterator: AsyncIteratorProtocol {
-        var iterator: Base.AsyncIterator
-        let state: GateState
+        @usableFromInline var iterator: Base.AsyncIterator
+        @usableFromInline let state: GateState
+
+        @usableFromInline init(iterator: Base.AsyncIterator, state: GateState) {
+            self.iterator = iterator
+            self.state = state
+        }
 
         /// Waits while the gate is closed, then the next element of the base.
-        public mutating func next() async throws -> Element? {
+        @inlinable public mutating func next() async throws -> Element? {
             try await state.waitUntilOpen()
             return try await iterator.next()
         }
     }
 
     /// Starts an iteration.
-    public func makeAsyncIterator() -> AsyncIterator {
+    @inlinable public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(iterator: base.makeAsyncIterator(), state: GateState(gate: gate, startOpen: initial()))
     }
 }
@@ -73,7 +84,7 @@ extension AsyncPausableSequence: Sendable where Base: Sendable {}
 ///
 /// Thread-safety: `Sendable`; its state is behind a `Mutex`, and waiters are
 /// resumed outside it.
-final class GateState: Sendable {
+@usableFromInline final class GateState: Sendable {
     private struct State {
         var open: Bool
         var waiters: [UInt64: CheckedContinuation<Void, any Error>] = [:]
@@ -83,9 +94,9 @@ final class GateState: Sendable {
     private let state: Mutex<State>
     private let follower = Mutex<Task<Void, Never>?>(nil)
 
-    init<Gate: AsyncSequence<Bool, Never> & Sendable>(gate: Gate, startOpen: Bool) {
+    @usableFromInline init<Gate: AsyncSequence<Bool, Never> & Sendable>(gate: Gate, startOpen: Bool) {
         state = Mutex(State(open: startOpen))
-        let task = Task { [weak self] in
+        let task = Task.inheritingExecutor { [weak self] in
             for await open in gate {
                 guard let self else { return }
                 self.set(open)
@@ -109,7 +120,7 @@ final class GateState: Sendable {
     }
 
     /// Returns at once while the gate is open; otherwise waits until it opens.
-    func waitUntilOpen() async throws {
+    @usableFromInline func waitUntilOpen() async throws {
         if state.withLock({ $0.open }) { return }
         let id = state.withLock { state -> UInt64 in
             state.nextID += 1

@@ -48,22 +48,38 @@ public struct AsyncRetryIfSequence<Base: AsyncSequence, C: Clock<Duration>>: Asy
     /// The type of the elements.
     public typealias Element = Base.Element
 
-    let base: Base
-    let policy: RetryPolicy
-    let clock: C
-    let random: @Sendable () -> Double
-    let onRetry: @Sendable (RetryEvent) -> Void
-    let decide: @Sendable (any Error) -> RetryDecision
+    @usableFromInline let base: Base
+    @usableFromInline let policy: RetryPolicy
+    @usableFromInline let clock: C
+    @usableFromInline let random: @Sendable () -> Double
+    @usableFromInline let onRetry: @Sendable (RetryEvent) -> Void
+    @usableFromInline let decide: @Sendable (any Error) -> RetryDecision
+
+    @usableFromInline init(
+        base: Base, policy: RetryPolicy, clock: C, random: @escaping @Sendable () -> Double,
+        onRetry: @escaping @Sendable (RetryEvent) -> Void, decide: @escaping @Sendable (any Error) -> RetryDecision
+    ) {
+        self.base = base
+        self.policy = policy
+        self.clock = clock
+        self.random = random
+        self.onRetry = onRetry
+        self.decide = decide
+    }
 
     /// The iterator of an ``AsyncRetryIfSequence``.
     public struct AsyncIterator: AsyncIteratorProtocol {
-        let sequence: AsyncRetryIfSequence
-        var iterator: Base.AsyncIterator?
-        var attempt = 1
-        var finished = false
+        @usableFromInline let sequence: AsyncRetryIfSequence
+        @usableFromInline var iterator: Base.AsyncIterator?
+        @usableFromInline var attempt = 1
+        @usableFromInline var finished = false
+
+        @usableFromInline init(sequence: AsyncRetryIfSequence) {
+            self.sequence = sequence
+        }
 
         /// The next element, running the base again after retryable failures.
-        public mutating func next() async throws -> Element? {
+        @inlinable public mutating func next() async throws -> Element? {
             while !finished {
                 if iterator == nil { iterator = sequence.base.makeAsyncIterator() }
                 do {
@@ -80,7 +96,7 @@ public struct AsyncRetryIfSequence<Base: AsyncSequence, C: Clock<Duration>>: Asy
             return nil
         }
 
-        private mutating func retryOrRethrow(_ error: any Error) async throws {
+        @usableFromInline mutating func retryOrRethrow(_ error: any Error) async throws {
             if error is CancellationError || Task.isCancelled {
                 finished = true
                 throw error
@@ -118,7 +134,7 @@ public struct AsyncRetryIfSequence<Base: AsyncSequence, C: Clock<Duration>>: Asy
     }
 
     /// Starts an iteration.
-    public func makeAsyncIterator() -> AsyncIterator {
+    @inlinable public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(sequence: self)
     }
 }

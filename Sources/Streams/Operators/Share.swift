@@ -41,25 +41,33 @@ public struct AsyncShareSequence<Base: AsyncSequence & Sendable>: AsyncSequence,
     /// The type of the elements.
     public typealias Element = Base.Element
 
-    let storage: ShareStorage<Base>
+    @usableFromInline let storage: ShareStorage<Base>
+
+    @usableFromInline init(storage: ShareStorage<Base>) {
+        self.storage = storage
+    }
 
     /// The iterator of one consumer of an ``AsyncShareSequence``; it may be
     /// handed to another task.
     public struct AsyncIterator: AsyncIteratorProtocol, Sendable {
-        let subscription: Subscription
+        @usableFromInline let subscription: Subscription
+
+        @usableFromInline init(subscription: Subscription) {
+            self.subscription = subscription
+        }
 
         /// The next element of the shared iteration.
-        public mutating func next() async throws -> Element? {
+        @inlinable public mutating func next() async throws -> Element? {
             try await subscription.storage.next(subscription.id)
         }
     }
 
     /// A consumer's place in the sharing; leaving it (dropping the iterator) unsubscribes.
-    final class Subscription: Sendable {
-        let storage: ShareStorage<Base>
-        let id: UInt64
+    @usableFromInline final class Subscription: Sendable {
+        @usableFromInline let storage: ShareStorage<Base>
+        @usableFromInline let id: UInt64
 
-        init(_ storage: ShareStorage<Base>) {
+        @usableFromInline init(_ storage: ShareStorage<Base>) {
             self.storage = storage
             id = storage.subscribe()
         }
@@ -70,174 +78,302 @@ public struct AsyncShareSequence<Base: AsyncSequence & Sendable>: AsyncSequence,
     }
 
     /// Starts an iteration.
-    public func makeAsyncIterator() -> AsyncIterator {
+    @inlinable public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(subscription: Subscription(storage))
     }
 }
 
-/// The consumers of a shared sequence, their buffers, and the task iterating
-/// the base.
+/// The consumers of a shared sequence, their buffers, and the base's iterator.
 ///
-/// Thread-safety: `Sendable`; state behind a `Mutex`, continuations resumed outside it.
-final class ShareStorage<Base: AsyncSequence & Sendable>: Sendable where Base.Element: Sendable {
-    typealias Element = Base.Element
+/// Who pulls from the base: while one consumer iterates, that consumer's own
+/// task does, with no task in between; once several consumers share an
+/// iteration, a pump task of its own takes the iterator over, so that no
+/// consumer's cancellation reaches the upstream while others remain.
+///
+/// Thread-safety: `Sendable`; state behind a `Mutex`, continuations resumed
+/// outside it. The base's iterator is held by one task at a time (see ``IteratorBox``).
+@usableFromInline final class ShareStorage<Base: AsyncSequence & Sendable>: Sendable where Base.Element: Sendable {
+    @usableFromInline typealias Element = Base.Element
 
-    private struct Consumer {
-        var buffer = Deque<Element>()
-        var waiting: CheckedContinuation<Element?, any Error>?
-        var terminal: Result<Void, any Error>?
+    /// The base's iterator, handed from one puller to the next.
+    ///
+    /// `@unchecked Sendable`: the state's `pulling` flag lets exactly one task
+    /// take it at a time, and the `Mutex` orders each hand-over.
+    @usableFromInline final class IteratorBox: @unchecked Sendable {
+        @usableFromInline var iterator: Base.AsyncIterator
+
+        @usableFromInline init(_ iterator: Base.AsyncIterator) {
+            self.iterator = iterator
+        }
     }
 
-    private struct State {
-        var consumers: [UInt64: Consumer] = [:]
-        var nextID: UInt64 = 0
-        /// Whether an iteration runs; its number tells a finished pump from a current one.
-        var running = false
-        var iteration = 0
-        var task: Task<Void, Never>?
-        var replay = Deque<Element>()
-        var pumpWaiting: CheckedContinuation<Void, Never>?
+    /// What a waiting consumer is woken with.
+    @usableFromInline enum Delivery {
+        case element(Element)
+        case end(Result<Void, any Error>)
+        /// The iteration was abandoned under it: look again.
+        case retry
     }
 
-    private let base: Base
-    private let replayCount: Int
-    private let limit: Int?
-    private let state = Mutex(State())
+    @usableFromInline struct Consumer {
+        @usableFromInline var buffer = Deque<Element>()
+        @usableFromInline var waiting: CheckedContinuation<Delivery, Never>?
+        @usableFromInline var terminal: Result<Void, any Error>?
 
-    init(base: Base, replay: Int, buffering: ShareBuffering) {
+        @usableFromInline init() {}
+    }
+
+    @usableFromInline struct State {
+        @usableFromInline var consumers: [UInt64: Consumer] = [:]
+        @usableFromInline var nextID: UInt64 = 0
+        /// Bumped when an iteration starts or is abandoned; a late puller of an old one changes nothing.
+        @usableFromInline var iteration = 0
+        @usableFromInline var active = false
+        /// The iterator while nobody pulls from it.
+        @usableFromInline var iterator: IteratorBox?
+        @usableFromInline var pulling = false
+        @usableFromInline var pump: Task<Void, Never>?
+        @usableFromInline var replay = Deque<Element>()
+        @usableFromInline var pumpWaiting: CheckedContinuation<Void, Never>?
+
+        @usableFromInline init() {}
+    }
+
+    @usableFromInline enum Step {
+        case element(Element, CheckedContinuation<Void, Never>?)
+        case end(Result<Void, any Error>)
+        case pull(IteratorBox, iteration: Int)
+        case wait(startPump: Int?)
+    }
+
+    @usableFromInline let base: Base
+    @usableFromInline let replayCount: Int
+    @usableFromInline let limit: Int?
+    @usableFromInline let state = Mutex(State())
+
+    @usableFromInline init(base: Base, replay: Int, buffering: ShareBuffering) {
         self.base = base
         self.replayCount = replay
-        if case .bounded(let count) = buffering { limit = max(1, count) } else { limit = nil }
+        if case .bounded(let count) = buffering { limit = Swift.max(1, count) } else { limit = nil }
     }
 
-    func subscribe() -> UInt64 {
+    @usableFromInline func subscribe() -> UInt64 {
         state.withLock { state in
             state.nextID += 1
             var consumer = Consumer()
-            if state.running { consumer.buffer = state.replay }
+            if state.active { consumer.buffer = state.replay }
             state.consumers[state.nextID] = consumer
             return state.nextID
         }
     }
 
-    func unsubscribe(_ id: UInt64) {
-        let (task, pump) = state.withLock { state -> (Task<Void, Never>?, CheckedContinuation<Void, Never>?) in
+    @usableFromInline func unsubscribe(_ id: UInt64) {
+        let (pump, waiting) = state.withLock { state -> (Task<Void, Never>?, CheckedContinuation<Void, Never>?) in
             guard state.consumers.removeValue(forKey: id) != nil else { return (nil, nil) }
-            if state.consumers.isEmpty, state.running {
+            if state.consumers.isEmpty, state.active {
                 // The last consumer left: the iteration ends; the next consumer starts anew.
-                let task = state.task
-                state.running = false
-                state.task = nil
-                state.iteration += 1
-                state.replay.removeAll()
-                defer { state.pumpWaiting = nil }
-                return (task, state.pumpWaiting)
+                defer { Self.reset(&state) }
+                return (state.pump, state.pumpWaiting)
             }
             return (nil, Self.resumablePump(&state, limit: limit))
         }
-        task?.cancel()
-        pump?.resume()
+        pump?.cancel()
+        waiting?.resume()
     }
 
-    func next(_ id: UInt64) async throws -> Element? {
-        // Fast path: an element is already waiting.
-        let ready = state.withLock { state -> (Element, CheckedContinuation<Void, Never>?)? in
-            guard let element = state.consumers[id]?.buffer.popFirst() else { return nil }
-            return (element, Self.resumablePump(&state, limit: limit))
+    @inlinable func next(_ id: UInt64) async throws -> Element? {
+        while true {
+            let step = state.withLock { state -> Step in
+                if let element = state.consumers[id]?.buffer.popFirst() {
+                    return .element(element, state.pumpWaiting == nil ? nil : Self.resumablePump(&state, limit: limit))
+                }
+                return nextStep(id, &state)
+            }
+            switch step {
+            case .element(let element, let pump):
+                pump?.resume()
+                return element
+            case .end(let terminal):
+                try terminal.get()
+                return nil
+            case .pull(let box, let iteration):
+                if let element = try await pullInline(box, iteration: iteration, for: id) { return element }
+            case .wait(let startPump):
+                if let startPump { self.startPump(iteration: startPump) }
+                switch await wait(id) {
+                case .element(let element): return element
+                case .end(let terminal):
+                    try terminal.get()
+                    return nil
+                case .retry: continue
+                }
+            }
         }
-        if let (element, pump) = ready {
-            pump?.resume()
+    }
+
+    /// What a consumer with an empty buffer does: end, pull itself, or wait.
+    @inlinable func nextStep(_ id: UInt64, _ state: inout State) -> Step {
+        guard state.consumers[id] != nil else { return .end(.success(())) }
+        if let terminal = state.consumers[id]!.terminal {
+            state.consumers[id]!.terminal = .success(())
+            return .end(terminal)
+        }
+        if Task.isCancelled { return .end(.failure(CancellationError())) }
+        if !state.active {
+            state.active = true
+            state.iteration += 1
+            state.iterator = IteratorBox(base.makeAsyncIterator())
+        }
+        if state.pump == nil, !state.pulling, let box = state.iterator {
+            if state.consumers.count == 1 {
+                state.pulling = true
+                state.iterator = nil
+                return .pull(box, iteration: state.iteration)
+            }
+            return .wait(startPump: state.iteration)
+        }
+        return .wait(startPump: nil)
+    }
+
+    /// The sole consumer pulls the next element itself; `nil` means look again.
+    @inlinable func pullInline(_ box: IteratorBox, iteration: Int, for id: UInt64) async throws -> Element? {
+        let result: Result<Element?, any Error>
+        do {
+            result = .success(try await box.iterator.next())
+        } catch {
+            result = .failure(error)
+        }
+        if Task.isCancelled {
+            abandon(iteration)
+            throw CancellationError()
+        }
+        switch result {
+        case .success(let element?):
+            // Give the iterator back and the element to any other consumer, in one go.
+            let resumed = state.withLock { state -> [CheckedContinuation<Delivery, Never>] in
+                guard state.iteration == iteration else { return [] }
+                state.pulling = false
+                state.iterator = box
+                guard state.consumers.count > 1 || replayCount > 0 else { return [] }
+                return Self.distribute(element, to: &state, except: id, replay: replayCount)
+            }
+            for consumer in resumed { consumer.resume(returning: .element(element)) }
             return element
+        case .success(nil):
+            finish(.success(()), iteration: iteration, taker: id)
+            return nil
+        case .failure(let error):
+            finish(.failure(error), iteration: iteration, taker: id)
+            throw error
         }
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Element?, any Error>) in
-                var start: Int?
-                let result = state.withLock { state -> Result<Element?, any Error>? in
-                    guard var consumer = state.consumers[id] else { return .success(nil) }
-                    if let element = consumer.buffer.popFirst() {
-                        state.consumers[id] = consumer
-                        return .success(element)
+    }
+
+    /// Cancelled while pulling: the iteration cannot go on. Consumers that
+    /// joined meanwhile start a new one.
+    @usableFromInline func abandon(_ iteration: Int) {
+        let waiting = state.withLock { state -> [CheckedContinuation<Delivery, Never>] in
+            guard state.iteration == iteration else { return [] }
+            Self.reset(&state)
+            return Self.takeWaiting(&state)
+        }
+        for consumer in waiting { consumer.resume(returning: .retry) }
+    }
+
+    /// Gives an element to every consumer but `taker`: to those waiting directly,
+    /// to the others' buffers; keeps it for replay.
+    @usableFromInline static func distribute(
+        _ element: Element, to state: inout State, except taker: UInt64?, replay: Int
+    ) -> [CheckedContinuation<Delivery, Never>] {
+        if replay > 0 {
+            state.replay.append(element)
+            if state.replay.count > replay { state.replay.removeFirst() }
+        }
+        var resumed: [CheckedContinuation<Delivery, Never>] = []
+        for id in state.consumers.keys where id != taker {
+            if let waiting = state.consumers[id]!.waiting {
+                state.consumers[id]!.waiting = nil
+                resumed.append(waiting)
+            } else {
+                state.consumers[id]!.buffer.append(element)
+            }
+        }
+        return resumed
+    }
+
+    @usableFromInline func wait(_ id: UInt64) async -> Delivery {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Delivery, Never>) in
+                let ready = state.withLock { state -> Delivery? in
+                    guard state.consumers[id] != nil else { return .end(.success(())) }
+                    if let element = state.consumers[id]!.buffer.popFirst() { return .element(element) }
+                    if let terminal = state.consumers[id]!.terminal {
+                        state.consumers[id]!.terminal = .success(())
+                        return .end(terminal)
                     }
-                    if let terminal = consumer.terminal {
-                        consumer.terminal = .success(())
-                        state.consumers[id] = consumer
-                        return terminal.map { nil }
-                    }
-                    if Task.isCancelled { return .failure(CancellationError()) }
-                    consumer.waiting = continuation
-                    state.consumers[id] = consumer
-                    if !state.running {
-                        state.running = true
-                        state.iteration += 1
-                        start = state.iteration
-                    }
+                    if Task.isCancelled { return .end(.failure(CancellationError())) }
+                    if !state.active || (state.pump == nil && !state.pulling) { return .retry }
+                    state.consumers[id]!.waiting = continuation
                     return nil
                 }
-                if let result { continuation.resume(with: result) }
-                if let start { startPump(iteration: start) }
+                if let ready { continuation.resume(returning: ready) }
             }
         } onCancel: {
-            let waiting = state.withLock { state -> CheckedContinuation<Element?, any Error>? in
+            let waiting = state.withLock { state -> CheckedContinuation<Delivery, Never>? in
                 defer { state.consumers[id]?.waiting = nil }
                 return state.consumers[id]?.waiting
             }
-            waiting?.resume(throwing: CancellationError())
+            waiting?.resume(returning: .end(.failure(CancellationError())))
         }
     }
 
-    private func startPump(iteration: Int) {
-        let task = Task { [base] in
-            do {
-                for try await element in base {
-                    guard await self.publish(element, iteration: iteration) else { return }
+    @usableFromInline func startPump(iteration: Int) {
+        let box = state.withLock { state -> IteratorBox? in
+            guard state.iteration == iteration, state.pump == nil, !state.pulling, let box = state.iterator else {
+                return nil
+            }
+            state.pulling = true
+            state.iterator = nil
+            return box
+        }
+        guard let box else { return }
+        let task = Task.inheritingExecutor {
+            while true {
+                do {
+                    guard let element = try await box.iterator.next() else {
+                        self.finish(.success(()), iteration: iteration)
+                        return
+                    }
+                    guard self.publish(element, iteration: iteration) else { return }
+                    await self.waitForSpace(iteration: iteration)
+                } catch {
+                    self.finish(.failure(error), iteration: iteration)
+                    return
                 }
-                self.finish(.success(()), iteration: iteration)
-            } catch {
-                self.finish(.failure(error), iteration: iteration)
             }
         }
         let stale = state.withLock { state -> Bool in
-            guard state.iteration == iteration, state.running else { return true }
-            state.task = task
+            guard state.iteration == iteration, state.active else { return true }
+            state.pump = task
             return false
         }
         if stale { task.cancel() }
     }
 
-    /// Gives an element to every consumer; waits while a bounded buffer is full.
-    /// `false` when the iteration is no longer current.
-    private func publish(_ element: Element, iteration: Int) async -> Bool {
-        let (current, resumed, full) = state.withLock {
-            state -> (Bool, [CheckedContinuation<Element?, any Error>], Bool) in
-            guard state.iteration == iteration, state.running else { return (false, [], false) }
-            if replayCount > 0 {
-                state.replay.append(element)
-                if state.replay.count > replayCount { state.replay.removeFirst() }
-            }
-            var resumed: [CheckedContinuation<Element?, any Error>] = []
-            var full = false
-            for id in state.consumers.keys {
-                if let waiting = state.consumers[id]!.waiting {
-                    state.consumers[id]!.waiting = nil
-                    resumed.append(waiting)
-                } else {
-                    state.consumers[id]!.buffer.append(element)
-                    if let limit, state.consumers[id]!.buffer.count >= limit { full = true }
-                }
-            }
-            return (true, resumed, full)
+    /// Gives an element to every consumer; `false` when the iteration is no longer current.
+    private func publish(_ element: Element, iteration: Int) -> Bool {
+        let (current, resumed) = state.withLock { state -> (Bool, [CheckedContinuation<Delivery, Never>]) in
+            guard state.iteration == iteration, state.active else { return (false, []) }
+            return (true, Self.distribute(element, to: &state, except: nil, replay: replayCount))
         }
-        for consumer in resumed { consumer.resume(returning: element) }
-        guard current else { return false }
-        if full { await waitForSpace(iteration: iteration) }
-        return true
+        for consumer in resumed { consumer.resume(returning: .element(element)) }
+        return current
     }
 
+    /// The pump waits while a consumer's bounded buffer is full.
     private func waitForSpace(iteration: Int) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let proceed = state.withLock { state -> Bool in
-                guard state.iteration == iteration, state.running else { return true }
-                guard Self.isFull(state, limit: limit) else { return true }
+                guard state.iteration == iteration, state.active, Self.isFull(state, limit: limit) else { return true }
                 state.pumpWaiting = continuation
                 return false
             }
@@ -245,37 +381,59 @@ final class ShareStorage<Base: AsyncSequence & Sendable>: Sendable where Base.El
         }
     }
 
-    private static func isFull(_ state: State, limit: Int?) -> Bool {
+    @usableFromInline static func isFull(_ state: State, limit: Int?) -> Bool {
         guard let limit else { return false }
         return state.consumers.values.contains { $0.buffer.count >= limit }
     }
 
-    /// The waiting pump, if the buffers now have room for it.
-    private static func resumablePump(_ state: inout State, limit: Int?) -> CheckedContinuation<Void, Never>? {
-        guard let pump = state.pumpWaiting, !isFull(state, limit: limit) else { return nil }
+    /// The waiting pump, once every buffer has drained to half its limit.
+    @usableFromInline static func resumablePump(_ state: inout State, limit: Int?) -> CheckedContinuation<Void, Never>?
+    {
+        guard let pump = state.pumpWaiting, let limit else { return nil }
+        guard state.consumers.values.allSatisfy({ $0.buffer.count <= limit / 2 }) else { return nil }
         state.pumpWaiting = nil
         return pump
     }
 
-    private func finish(_ terminal: Result<Void, any Error>, iteration: Int) {
-        let resumed = state.withLock {
-            state -> [(CheckedContinuation<Element?, any Error>, Result<Element?, any Error>)] in
-            guard state.iteration == iteration, state.running else { return [] }
-            state.running = false
-            state.task = nil
-            state.replay.removeAll()
-            var resumed: [(CheckedContinuation<Element?, any Error>, Result<Element?, any Error>)] = []
+    @usableFromInline static func takeWaiting(_ state: inout State) -> [CheckedContinuation<Delivery, Never>] {
+        var waiting: [CheckedContinuation<Delivery, Never>] = []
+        for id in state.consumers.keys {
+            if let continuation = state.consumers[id]!.waiting {
+                state.consumers[id]!.waiting = nil
+                waiting.append(continuation)
+            }
+        }
+        return waiting
+    }
+
+    /// Forgets the iteration: the next request starts a new one.
+    @usableFromInline static func reset(_ state: inout State) {
+        state.active = false
+        state.iteration += 1
+        state.iterator = nil
+        state.pulling = false
+        state.pump = nil
+        state.replay.removeAll()
+        state.pumpWaiting = nil
+    }
+
+    /// Ends the iteration for every consumer; `taker` learns it directly.
+    @usableFromInline func finish(_ terminal: Result<Void, any Error>, iteration: Int, taker: UInt64? = nil) {
+        let resumed = state.withLock { state -> [(CheckedContinuation<Delivery, Never>)] in
+            guard state.iteration == iteration, state.active else { return [] }
+            Self.reset(&state)
+            var resumed: [CheckedContinuation<Delivery, Never>] = []
             for id in state.consumers.keys {
                 if let waiting = state.consumers[id]!.waiting {
                     state.consumers[id]!.waiting = nil
                     state.consumers[id]!.terminal = .success(())
-                    resumed.append((waiting, terminal.map { nil }))
+                    resumed.append(waiting)
                 } else {
-                    state.consumers[id]!.terminal = terminal
+                    state.consumers[id]!.terminal = id == taker ? .success(()) : terminal
                 }
             }
             return resumed
         }
-        for (consumer, result) in resumed { consumer.resume(with: result) }
+        for consumer in resumed { consumer.resume(returning: .end(terminal)) }
     }
 }

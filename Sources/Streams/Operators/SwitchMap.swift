@@ -138,9 +138,9 @@ where Base.Element: Sendable, Inner.Element: Sendable {
     }
 
     private func startOuter() {
-        let task = Task {
+        let task = Task.inheritingExecutor {
             do {
-                for try await element in base {
+                for try await element in self.base {
                     self.switchTo(element)
                 }
                 self.outerDidFinish()
@@ -166,7 +166,7 @@ where Base.Element: Sendable, Inner.Element: Sendable {
         }
         previous?.cancel()
         dropped?.resume(returning: false)
-        let task = Task {
+        let task = Task.inheritingExecutor {
             do {
                 for try await element in inner {
                     guard await self.offer(element, generation: generation) else { return }

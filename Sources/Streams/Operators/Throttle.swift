@@ -127,7 +127,7 @@ final class ThrottleStorage<Base: AsyncSequence & Sendable, C: Clock<Duration>>:
         guard start else { return }
         // The reader holds the storage weakly: an abandoned iteration frees the
         // storage, whose deinit cancels the reader.
-        let task = Task { [weak self, base, latest] in
+        let task = Task.inheritingExecutor { [weak self, base, latest] in
             do {
                 for try await element in base {
                     guard let self else { return }

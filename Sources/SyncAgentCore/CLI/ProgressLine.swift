@@ -67,7 +67,8 @@ final class ProgressLine<C: Clock<Duration>>: Sendable {
         let parts = progress.map { entry -> String in
             let pages = entry.pages == 1 ? "1 page" : "\(entry.pages) pages"
             let items = entry.items == 1 ? "1 item" : "\(entry.items) items"
-            return "\(entry.resource): \(pages), \(items)"
+            let retry = entry.retry.map { ", retrying (attempt \($0.attempt) of \($0.maxAttempts))" } ?? ""
+            return "\(entry.resource): \(pages), \(items)\(retry)"
         }
         let text = "syncing… " + (parts.isEmpty ? "waiting for the first page" : parts.joined(separator: "; "))
         return text.count > width ? String(text.prefix(max(1, width - 1))) + "…" : text

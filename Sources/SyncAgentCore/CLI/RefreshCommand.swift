@@ -8,11 +8,14 @@ struct RefreshCommand: AsyncParsableCommand {
         abstract: "Sync resources now.",
         discussion: """
             Syncs the named resources (every resource when none is named) and prints one \
-            line per resource. Two refreshes of the same resource at the same time make one \
-            upstream request: the second waits for the first and reports its result as joined.
+            line per resource. A request that fails with a transient error (a network fault, \
+            a timeout, 429 or 5xx) is retried as the resource's retry policy says, and each \
+            retry is reported as it happens. Two refreshes of the same resource at the same \
+            time make one upstream request: the second waits for the first and reports its \
+            result as joined.
 
-            Exit codes: 0 every resource succeeded or was not modified; 1 any failed; \
-            75 offline; 78 bad configuration.
+            Exit codes: 0 every resource succeeded or was not modified; 1 any failed or gave \
+            up retrying; 75 offline; 78 bad configuration.
 
             Examples:
               sync-agent refresh                       Sync everything.
@@ -39,7 +42,14 @@ struct RefreshCommand: AsyncParsableCommand {
         let drawing = Task { await line?.run() }
         let results = await LocalRefresh(
             config: config, store: store, transport: transport, logger: options.logger(),
-            onProgress: { line?.update($0) }
+            onProgress: { progress in
+                // On a terminal the line shows retries; otherwise each is a line of its own.
+                if let line {
+                    line.update(progress)
+                } else if let notice = progress.retry {
+                    Console.error("\(progress.resource): \(notice.sentence)")
+                }
+            }
         ).refresh(names)
         drawing.cancel()
         await drawing.value
@@ -87,6 +97,7 @@ struct RefreshCommand: AsyncParsableCommand {
         default:
             parts.append(result.error?.message ?? "")
         }
+        if result.attempts > 1 { parts.append("\(result.attempts) attempts") }
         parts.append("\(result.durationMilliseconds) ms")
         if result.joined { parts.append("joined a sync in progress") }
         return parts.filter { !$0.isEmpty }.joined(separator: ", ")

@@ -24,13 +24,19 @@ struct FetchedPage: Sendable {
 
 /// The pages of one sync of one resource, as a lazy stream through
 /// ``paginate(first:fetch:next:)``: each page is requested only when the
-/// previous one has been consumed, and any page's failure ends the stream.
+/// previous one has been consumed, each request goes through
+/// ``AsyncSequence/retryIf(policy:clock:random:onRetry:_:)`` with the
+/// resource's retry policy, and a page that still fails ends the stream.
 struct ResourceFetch: Sendable {
     let resource: ResourceConfig
     let transport: HTTPTransport
     let redactor: Redactor
     let planner: PagePlanner
     let decoder: PageDecoder
+    /// The clock retries wait on.
+    var clock: any Clock<Duration> = ContinuousClock()
+    /// Told before each retry of a page.
+    var onRetry: @Sendable (RetryEvent) -> Void = { _ in }
 
     /// Prepares the fetch of `resource`, its URL filled with `dependencyValues`.
     init(
@@ -67,8 +73,21 @@ struct ResourceFetch: Sendable {
     func pages(validators: Validators) -> AsyncPaginatedSequence<PageRequest, FetchedPage> {
         paginate(
             first: planner.first(),
-            fetch: { request in try await fetch(request, validators: request.number == 1 ? validators : Validators()) },
+            fetch: { request in
+                let conditional = request.number == 1 ? validators : Validators()
+                return try await clock.retrying(
+                    deferred { try await fetch(request, validators: conditional) },
+                    policy: resource.settings.retry, onRetry: onRetry, decide: Self.decision(for:))
+            },
             next: { _, page in page.next })
+    }
+
+    /// Whether a failed request is worth another attempt (SPEC §1): transient
+    /// failures are, after at least the wait the server asked for; unrecoverable
+    /// and offline ones end the sync.
+    static func decision(for error: any Error) -> RetryDecision {
+        guard let error = error as? FetchError, error.kind == .transient else { return .giveUp }
+        return .retry(after: error.retryAfter)
     }
 
     /// Fetches and decodes one page. Every error it throws is scrubbed of secrets
@@ -153,5 +172,16 @@ struct ResourceFetch: Sendable {
 enum HTTPReason {
     static func phrase(_ status: Int) -> String {
         HTTPResponseStatus(statusCode: status).reasonPhrase
+    }
+}
+
+extension Clock where Duration == Swift.Duration {
+    /// The element of `request`, retried on this clock as `decide` says. (A
+    /// method of the clock, so that a clock held as `any Clock` is opened.)
+    fileprivate func retrying<Element: Sendable>(
+        _ request: AsyncDeferredSequence<Element>, policy: RetryPolicy,
+        onRetry: @escaping @Sendable (RetryEvent) -> Void, decide: @escaping @Sendable (any Error) -> RetryDecision
+    ) async throws -> Element {
+        try await request.retryIf(policy: policy, clock: self, onRetry: onRetry, decide).firstElement()
     }
 }

@@ -14,24 +14,32 @@ struct ResourceSync: Sendable {
     let transport: HTTPTransport
     let redactor: Redactor
     let logger: Logger
-    /// Told after each page.
+    /// Told after each page and before each retry.
     var onProgress: @Sendable (SyncProgress) -> Void = { _ in }
+    /// The clock retries wait on.
+    var clock: any Clock<Duration> = ContinuousClock()
 
     /// Runs the sync and records it; never throws: every failure is in the result.
     func run(trigger: SyncTrigger) async -> SyncResult {
         let startedAt = Date()
-        var progress = Progress()
+        let progress = SyncTally(resource: resource.name)
         var snapshot: SnapshotWriter?
         var logger = logger
         logger[metadataKey: LogKey.resource] = "\(resource.name)"
         do {
-            let fetch = ResourceFetch(
+            var fetch = ResourceFetch(
                 resource: resource, transport: transport, redactor: redactor,
                 dependencyValues: try await dependencyValues())
+            fetch.clock = clock
+            fetch.onRetry = { [onProgress, logger] event in
+                let report = progress.retrying(event)
+                if let notice = report.retry { logger.warning("\(notice.sentence)") }
+                onProgress(report)
+            }
             // Validators are sent back only with the request they were received for.
             let fingerprint = fetch.fingerprint
             let stored = try await store.resource(named: resource.name)?.validators ?? Validators()
-            progress.validators.scope = fingerprint
+            progress.scope(fingerprint)
             for try await page in fetch.pages(validators: stored.scope == fingerprint ? stored : Validators()) {
                 if page.notModified {
                     logger.debug("not modified")
@@ -46,11 +54,10 @@ struct ResourceSync: Sendable {
                         .unrecoverable, resource: resource.name, request: page.request,
                         cause: "two items have the same key \"\(error.key ?? "")\"")
                 }
-                progress.add(page)
-                onProgress(SyncProgress(resource: resource.name, pages: progress.pages, items: progress.items))
+                let report = progress.add(page)
+                onProgress(report)
                 logger.debug(
-                    "page received",
-                    metadata: [LogKey.page: "\(page.number)", LogKey.items: "\(progress.items)"])
+                    "page received", metadata: [LogKey.page: "\(page.number)", LogKey.items: "\(report.items)"])
             }
             if snapshot == nil { snapshot = try await store.beginSnapshot(of: resource.name) }
             return await finish(
@@ -69,28 +76,11 @@ struct ResourceSync: Sendable {
         }
     }
 
-    /// What has been received so far.
-    struct Progress {
-        var pages = 0
-        var items = 0
-        var bytes = 0
-        var validators = Validators()
-
-        mutating func add(_ page: FetchedPage) {
-            if page.number == 1 {
-                validators.etag = page.validators.etag
-                validators.lastModified = page.validators.lastModified
-            }
-            pages += 1
-            items += page.records.count
-            bytes += page.bytes
-        }
-    }
-
     private func finish(
-        _ outcome: SyncOutcome, trigger: SyncTrigger, startedAt: Date, progress: Progress,
+        _ outcome: SyncOutcome, trigger: SyncTrigger, startedAt: Date, progress: SyncTally,
         snapshot: SnapshotWriter? = nil, error: StoredError? = nil
     ) async -> SyncResult {
+        let totals = progress.totals
         let state: ResourceState =
             switch outcome {
             case .success, .notModified, .cancelled: .idle
@@ -99,8 +89,8 @@ struct ResourceSync: Sendable {
             }
         var sync = FinishedSync(
             resource: resource.name, trigger: trigger, startedAt: startedAt, outcome: outcome, state: state,
-            pages: progress.pages, items: progress.items, bytes: progress.bytes, error: error,
-            validators: progress.validators)
+            attempts: totals.attempts, pages: totals.pages, items: totals.items, bytes: totals.bytes, error: error,
+            validators: totals.validators)
         var recorded = RecordedSync(finishedAt: Date())
         do {
             recorded = try await store.record(sync, snapshot: snapshot)
@@ -172,7 +162,13 @@ struct ResourceSync: Sendable {
     static func describe(_ error: any Error, resource: String) -> (SyncOutcome, StoredError) {
         switch error {
         case let error as FetchError:
-            let outcome: SyncOutcome = error.kind == .offline ? .offline : .failed
+            // A transient failure that ends a sync has used up its retries.
+            let outcome: SyncOutcome =
+                switch error.kind {
+                case .offline: .offline
+                case .transient: .gaveUp
+                case .unrecoverable: .failed
+                }
             return (outcome, StoredError(kind: error.kind.rawValue, message: error.description, status: error.status))
         case is CancellationError:
             return (.cancelled, cancelled(resource))

@@ -70,6 +70,33 @@ func collect<S: AsyncSequence>(_ sequence: S) async -> (elements: [S.Element], e
     }
 }
 
+/// Drains an iterator made earlier: for consumers that must be subscribed
+/// before the test goes on (a shared sequence subscribes in
+/// `makeAsyncIterator`, while a task may start late).
+func collect<I: AsyncIteratorProtocol & Sendable>(
+    from iterator: I
+) async -> (elements: [I.Element], error: (any Error)?) {
+    var iterator = iterator
+    var elements: [I.Element] = []
+    do {
+        while let element = try await iterator.next() { elements.append(element) }
+        return (elements, nil)
+    } catch {
+        return (elements, error)
+    }
+}
+
+/// Lets the test's tasks run until each waits on something: on the test's
+/// ``TestExecutor`` until its queue is empty, elsewhere for 100 yields. For
+/// checking that something did not happen, or has happened by now.
+func letTasksRun() async {
+    if let executor = TestExecutor.current {
+        await executor.settle()
+    } else {
+        for _ in 0..<100 { await Task.yield() }
+    }
+}
+
 /// Yields until `condition` holds (at most 10,000 times, never sleeping):
 /// for waiting on work that other tasks do without touching the clock.
 @discardableResult

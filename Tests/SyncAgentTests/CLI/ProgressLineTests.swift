@@ -13,6 +13,14 @@ import Testing
             width: 80)
         #expect(text == "syncing… users: 12 pages, 12000 items; me: 1 page, 1 item")
         #expect(ProgressLine<VirtualClock>.render([], width: 80) == "syncing… waiting for the first page")
+        let retrying = SyncProgress(
+            resource: "users", pages: 2, items: 200, attempts: 2,
+            retry: RetryNotice(
+                request: "GET https://h/u?page=3", cause: "boom", attempt: 2, maxAttempts: 5, delay: .seconds(1)))
+        #expect(
+            ProgressLine<VirtualClock>.render([retrying], width: 80)
+                == "syncing… users: 2 pages, 200 items, retrying (attempt 2 of 5)")
+        #expect(retrying.retry?.sentence == "retrying GET https://h/u?page=3 in 1s (attempt 2 of 5): boom")
         #expect(
             ProgressLine<VirtualClock>.render([SyncProgress(resource: "users", pages: 1, items: 1)], width: 12)
                 == "syncing… us…")
