@@ -47,6 +47,8 @@ public final class InFlight<Key: Hashable & Sendable, Value: Sendable>: Sendable
 
     private struct State {
         var runs: [Key: Run] = [:]
+        /// Runs cancelled by ``cancel(_:)``, still ending, by run ID.
+        var detached: [UInt64: Run] = [:]
         var nextID: UInt64 = 0
     }
 
@@ -109,12 +111,17 @@ public final class InFlight<Key: Hashable & Sendable, Value: Sendable>: Sendable
                         }
                         self.complete(key, runID: runID, result: result)
                     }
-                    let abandoned = state.withLock { state -> Bool in
-                        guard state.runs[key]?.id == runID else { return false }
-                        state.runs[key]!.task = task
-                        return state.runs[key]!.waiters.isEmpty && policy == .cancelWhenAbandoned
+                    let cancel = state.withLock { state -> Bool in
+                        if state.runs[key]?.id == runID {
+                            state.runs[key]!.task = task
+                            return state.runs[key]!.waiters.isEmpty && policy == .cancelWhenAbandoned
+                        }
+                        // Cancelled by `cancel(_:)` before its task was known.
+                        guard state.detached[runID] != nil else { return false }
+                        state.detached[runID]!.task = task
+                        return true
                     }
-                    if abandoned { task.cancel() }
+                    if cancel { task.cancel() }
                 }
             }
         } onCancel: {
@@ -122,16 +129,47 @@ public final class InFlight<Key: Hashable & Sendable, Value: Sendable>: Sendable
         }
     }
 
+    /// Cancels the run of `key`, if one is in flight, and forgets it: the next
+    /// caller for `key` starts a new run at once (switching to the latest),
+    /// while the callers of the cancelled run still receive its result when it
+    /// ends.
+    public func cancel(_ key: Key) {
+        let task = state.withLock { state -> Task<Void, Never>? in
+            guard let run = state.runs.removeValue(forKey: key) else { return nil }
+            state.detached[run.id] = run
+            return run.task
+        }
+        task?.cancel()
+    }
+
+    /// Cancels every run in flight and returns once they have all ended (their
+    /// callers receive their results as usual): for a clean shutdown.
+    public func cancelAll() async {
+        let tasks = state.withLock { state -> [Task<Void, Never>] in
+            for (_, run) in state.runs { state.detached[run.id] = run }
+            state.runs.removeAll()
+            return state.detached.values.compactMap(\.task)
+        }
+        for task in tasks { task.cancel() }
+        for task in tasks { await task.value }
+    }
+
     /// A cancelled caller stops waiting; an abandoned run may be cancelled.
     private func leave(_ key: Key, waiter: UInt64) {
         let (continuation, joined, task) = state.withLock {
             state -> (CheckedContinuation<Outcome, Never>?, Bool, Task<Void, Never>?) in
-            guard let continuation = state.runs[key]?.waiters.removeValue(forKey: waiter) else {
-                return (nil, false, nil)
+            if let continuation = state.runs[key]?.waiters.removeValue(forKey: waiter) {
+                let joined = state.runs[key]!.joined.contains(waiter)
+                let abandoned = state.runs[key]!.waiters.isEmpty && policy == .cancelWhenAbandoned
+                return (continuation, joined, abandoned ? state.runs[key]!.task : nil)
             }
-            let joined = state.runs[key]!.joined.contains(waiter)
-            let abandoned = state.runs[key]!.waiters.isEmpty && policy == .cancelWhenAbandoned
-            return (continuation, joined, abandoned ? state.runs[key]!.task : nil)
+            // A run cancelled by `cancel(_:)` is ending already.
+            for id in state.detached.keys {
+                if let continuation = state.detached[id]!.waiters.removeValue(forKey: waiter) {
+                    return (continuation, state.detached[id]!.joined.contains(waiter), nil)
+                }
+            }
+            return (nil, false, nil)
         }
         task?.cancel()
         continuation?.resume(returning: Outcome(result: .failure(CancellationError()), joined: joined))
@@ -139,8 +177,8 @@ public final class InFlight<Key: Hashable & Sendable, Value: Sendable>: Sendable
 
     private func complete(_ key: Key, runID: UInt64, result: Result<Value, any Error>) {
         let run = state.withLock { state -> Run? in
-            guard state.runs[key]?.id == runID else { return nil }
-            return state.runs.removeValue(forKey: key)
+            if state.runs[key]?.id == runID { return state.runs.removeValue(forKey: key) }
+            return state.detached.removeValue(forKey: runID)
         }
         guard let run else { return }
         for (id, continuation) in run.waiters {

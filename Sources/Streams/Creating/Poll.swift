@@ -14,6 +14,9 @@ public struct PollRun<Value: Sendable>: Sendable {
     public var reason: PollReason
     /// Its result.
     public var result: Result<Value, any Error>
+    /// How long after the run's end the next run is due (before any trigger),
+    /// or `nil` when the polling stopped until a trigger.
+    public var nextRunIn: Duration?
 }
 
 /// Creates an asynchronous sequence that runs `operation` again and again,
@@ -92,12 +95,13 @@ public struct AsyncPollSequence<Value: Sendable, C: Clock<Duration>, Triggers: A
             }
             // Triggers that came during the run are answered by it.
             inbox.clear()
+            let end = clock.now
             switch result {
-            case .success: schedule.succeeded(at: clock.now, unit: sequence.random())
-            case .failure(let error): schedule.failed(at: clock.now, stop: sequence.stopsAfter(error))
+            case .success: schedule.succeeded(at: end, unit: sequence.random())
+            case .failure(let error): schedule.failed(at: end, stop: sequence.stopsAfter(error))
             }
             self.schedule = schedule
-            return PollRun(reason: reason, result: result)
+            return PollRun(reason: reason, result: result, nextRunIn: schedule.due.map { end.duration(to: $0) })
         }
 
         /// Returns when `due` comes (`.scheduled`) or a trigger does (`.triggered`).

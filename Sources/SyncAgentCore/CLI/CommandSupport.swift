@@ -22,10 +22,10 @@ extension GlobalOptions {
         }
     }
 
-    /// The logger commands use, at the level asked for.
-    func logger() -> Logger {
+    /// The logger commands use, at the level asked for, else at `defaultLevel`.
+    func logger(defaultLevel: Logger.Level = .error) -> Logger {
         var logger = Logger(label: "sync-agent")
-        logger.logLevel = logLevel.level
+        logger.logLevel = logLevel?.level ?? defaultLevel
         return logger
     }
 }

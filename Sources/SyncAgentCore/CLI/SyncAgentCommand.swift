@@ -23,7 +23,9 @@ public struct SyncAgentCommand: AsyncParsableCommand {
             running (status), 64 bad usage, 75 offline, 78 bad configuration.
             """,
         version: SyncAgentVersion.current,
-        subcommands: [RefreshCommand.self, StatusCommand.self, HistoryCommand.self, ValidateCommand.self]
+        subcommands: [
+            RunCommand.self, RefreshCommand.self, StatusCommand.self, HistoryCommand.self, ValidateCommand.self,
+        ]
     )
 
     /// Creates the command, as the parser does.
@@ -41,8 +43,10 @@ struct GlobalOptions: ParsableArguments {
 
     @Option(
         name: .customLong("log-level"),
-        help: ArgumentHelp("The least important log messages written to standard error.", valueName: "level"))
-    var logLevel: LogLevelArgument = .error
+        help: ArgumentHelp(
+            "The least important log messages written to standard error (default: info for run, else error).",
+            valueName: "level"))
+    var logLevel: LogLevelArgument?
 }
 
 /// The exit codes of SPEC §2.

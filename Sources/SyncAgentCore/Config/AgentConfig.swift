@@ -1,3 +1,4 @@
+import Foundation
 import Streams
 
 /// A loaded, validated configuration (SPEC §3): every path absolute, every
@@ -127,5 +128,17 @@ public enum Pagination: Sendable, Hashable {
         case .link: "link"
         case .nextURL: "nextUrl"
         }
+    }
+}
+
+extension AgentConfig {
+    /// What the connectivity probe connects to: `connectivity.probe`, else the
+    /// first resource's host and port (443 for https, 80 for http).
+    public var probeTarget: ProbeTarget {
+        if let probe = connectivity.probe { return probe }
+        guard let first = resources.first,
+            let components = URLComponents(string: first.url.render()), let host = components.host
+        else { return ProbeTarget(host: "localhost", port: 80) }
+        return ProbeTarget(host: host, port: components.port ?? (components.scheme == "https" ? 443 : 80))
     }
 }

@@ -21,6 +21,17 @@ struct HTTPResponseData: Sendable {
     var url: String
 }
 
+/// Sends one request and collects its answer: ``HTTPTransport`` over the
+/// network, or a scripted stand-in in unit tests.
+protocol PageTransport: Sendable {
+    /// Sends a request, follows its redirects and collects the body.
+    ///
+    /// - Throws: the network error as the HTTP stack reported it,
+    ///   `TimeoutError` after `timeout`, `NIOTooManyBytesError` past `maxBytes`,
+    ///   or ``Redirect/Problem``.
+    func send(_ spec: HTTPRequestSpec, timeout: Duration, maxBytes: Int) async throws -> HTTPResponseData
+}
+
 /// Sends requests with AsyncHTTPClient: connections are pooled and reused
 /// across pages; the whole exchange (connect, redirects, head and body) must
 /// finish within the resource's timeout, and the body must fit its size cap.
@@ -28,7 +39,7 @@ struct HTTPResponseData: Sendable {
 ///
 /// Thread-safety: `Sendable`; call ``send(_:timeout:maxBytes:)`` from any task.
 /// Call ``shutdown()`` once, when done.
-public final class HTTPTransport: Sendable {
+public final class HTTPTransport: PageTransport {
     private let client: HTTPClient
 
     /// The longest a new connection may take before the request fails with a connect timeout.
@@ -51,11 +62,7 @@ public final class HTTPTransport: Sendable {
         try? await client.shutdown()
     }
 
-    /// Sends a request, follows its redirects and collects the body.
-    ///
-    /// - Throws: the network error as AsyncHTTPClient or NIO reported it,
-    ///   `TimeoutError` after `timeout`, `NIOTooManyBytesError` past `maxBytes`,
-    ///   or ``Redirect/Problem``.
+    /// Sends a request with AsyncHTTPClient, follows its redirects and collects the body.
     func send(_ spec: HTTPRequestSpec, timeout: Duration, maxBytes: Int) async throws -> HTTPResponseData {
         let client = client
         return try await withTimeout(timeout, clock: ContinuousClock()) {

@@ -29,7 +29,7 @@ struct FetchedPage: Sendable {
 /// resource's retry policy, and a page that still fails ends the stream.
 struct ResourceFetch: Sendable {
     let resource: ResourceConfig
-    let transport: HTTPTransport
+    let transport: any PageTransport
     let redactor: Redactor
     let planner: PagePlanner
     let decoder: PageDecoder
@@ -37,10 +37,15 @@ struct ResourceFetch: Sendable {
     var clock: any Clock<Duration> = ContinuousClock()
     /// Told before each retry of a page.
     var onRetry: @Sendable (RetryEvent) -> Void = { _ in }
+    /// In the agent, the machine's connectivity: requests wait while it is
+    /// offline, and a request that finds it offline waits for it to come back
+    /// without using up an attempt. Without it (`refresh` in-process), such a
+    /// request ends the sync as `offline`.
+    var connectivity: ConnectivityGate?
 
     /// Prepares the fetch of `resource`, its URL filled with `dependencyValues`.
     init(
-        resource: ResourceConfig, transport: HTTPTransport, redactor: Redactor,
+        resource: ResourceConfig, transport: any PageTransport, redactor: Redactor,
         dependencyValues: [URLTemplate.Dependency: String] = [:]
     ) {
         self.resource = resource
@@ -75,19 +80,36 @@ struct ResourceFetch: Sendable {
             first: planner.first(),
             fetch: { request in
                 let conditional = request.number == 1 ? validators : Validators()
+                let attempt = deferred { try await fetch(request, validators: conditional) }
+                let policy = resource.settings.retry
+                guard let connectivity else {
+                    return try await clock.retrying(
+                        attempt, policy: policy, onRetry: onRetry, decide: { Self.decision(for: $0) })
+                }
                 return try await clock.retrying(
-                    deferred { try await fetch(request, validators: conditional) },
-                    policy: resource.settings.retry, onRetry: onRetry, decide: Self.decision(for:))
+                    attempt.pausable(by: connectivity.online), policy: policy, onRetry: onRetry,
+                    decide: { Self.decision(for: $0, connectivity: connectivity) })
             },
             next: { _, page in page.next })
     }
 
     /// Whether a failed request is worth another attempt (SPEC §1): transient
     /// failures are, after at least the wait the server asked for; unrecoverable
-    /// and offline ones end the sync.
-    static func decision(for error: any Error) -> RetryDecision {
-        guard let error = error as? FetchError, error.kind == .transient else { return .giveUp }
-        return .retry(after: error.retryAfter)
+    /// ones end the sync. An offline failure ends it too, unless the agent
+    /// watches `connectivity`: then the request waits for the machine to be
+    /// back online, and the wait uses up no attempt.
+    static func decision(for error: any Error, connectivity: ConnectivityGate? = nil) -> RetryDecision {
+        guard let error = error as? FetchError else { return .giveUp }
+        switch error.kind {
+        case .transient:
+            return .retry(after: error.retryAfter)
+        case .offline:
+            guard let connectivity else { return .giveUp }
+            connectivity.reportOffline(error)
+            return .retryUncounted
+        case .unrecoverable:
+            return .giveUp
+        }
     }
 
     /// Fetches and decodes one page. Every error it throws is scrubbed of secrets
@@ -178,10 +200,10 @@ enum HTTPReason {
 extension Clock where Duration == Swift.Duration {
     /// The element of `request`, retried on this clock as `decide` says. (A
     /// method of the clock, so that a clock held as `any Clock` is opened.)
-    fileprivate func retrying<Element: Sendable>(
-        _ request: AsyncDeferredSequence<Element>, policy: RetryPolicy,
+    fileprivate func retrying<Request: AsyncSequence & Sendable>(
+        _ request: Request, policy: RetryPolicy,
         onRetry: @escaping @Sendable (RetryEvent) -> Void, decide: @escaping @Sendable (any Error) -> RetryDecision
-    ) async throws -> Element {
+    ) async throws -> Request.Element where Request.Element: Sendable {
         try await request.retryIf(policy: policy, clock: self, onRetry: onRetry, decide).firstElement()
     }
 }

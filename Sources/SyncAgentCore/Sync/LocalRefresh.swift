@@ -58,21 +58,7 @@ public struct LocalRefresh: Sendable {
         let sync = ResourceSync(
             resource: resource, store: store, transport: transport, redactor: config.redactor, logger: logger,
             onProgress: onProgress)
-        do {
-            let baseline = try await store.latestRunID(of: resource.name)
-            let held = try await lock.acquire(resource.name)
-            defer { held.release() }
-            // Another process held the lock: it was syncing this resource when we
-            // asked. If it recorded a run meanwhile, that run is our answer.
-            if held.waited, let run = try await store.run(of: resource.name, after: baseline) {
-                logger.info("joined a sync of another process", metadata: [LogKey.resource: "\(resource.name)"])
-                return SyncResult(run: run, joined: true)
-            }
-            return await sync.run(trigger: .refresh)
-        } catch {
-            let (outcome, stored) = ResourceSync.describe(error, resource: resource.name)
-            return SyncResult(resource: resource.name, outcome: outcome, error: stored)
-        }
+        return await sync.run(trigger: .refresh, lock: lock)
     }
 
     /// The resources in waves: each wave's dependencies (among `resources`) are

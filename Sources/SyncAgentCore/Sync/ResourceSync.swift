@@ -11,13 +11,15 @@ import Store
 struct ResourceSync: Sendable {
     let resource: ResourceConfig
     let store: SyncStore
-    let transport: HTTPTransport
+    let transport: any PageTransport
     let redactor: Redactor
     let logger: Logger
     /// Told after each page and before each retry.
     var onProgress: @Sendable (SyncProgress) -> Void = { _ in }
     /// The clock retries wait on.
     var clock: any Clock<Duration> = ContinuousClock()
+    /// In the agent, the machine's connectivity (see ``ResourceFetch/connectivity``).
+    var connectivity: ConnectivityGate?
 
     /// Runs the sync and records it; never throws: every failure is in the result.
     func run(trigger: SyncTrigger) async -> SyncResult {
@@ -31,6 +33,7 @@ struct ResourceSync: Sendable {
                 resource: resource, transport: transport, redactor: redactor,
                 dependencyValues: try await dependencyValues())
             fetch.clock = clock
+            fetch.connectivity = connectivity
             fetch.onRetry = { [onProgress, logger] event in
                 let report = progress.retrying(event)
                 if let notice = report.retry { logger.warning("\(notice.sentence)") }
@@ -117,13 +120,35 @@ struct ResourceSync: Sendable {
             error: sync.error, changes: recorded.changes)
     }
 
+    /// Runs the sync while holding the resource's ``RefreshLock``, so that no
+    /// other process syncs it at the same time. When another process held the
+    /// lock and recorded a run meanwhile (not a cancelled one), that run is the
+    /// answer, as `joined`: the data is as fresh as this sync would make it.
+    func run(trigger: SyncTrigger, lock: RefreshLock) async -> SyncResult {
+        do {
+            let baseline = try await store.latestRunID(of: resource.name)
+            let held = try await lock.acquire(resource.name)
+            defer { held.release() }
+            if held.waited, let run = try await store.run(of: resource.name, after: baseline),
+                run.outcome != .cancelled
+            {
+                logger.info("joined a sync of another process", metadata: [LogKey.resource: "\(resource.name)"])
+                return SyncResult(run: run, joined: true)
+            }
+            return await run(trigger: trigger)
+        } catch {
+            let (outcome, stored) = Self.describe(error, resource: resource.name)
+            return SyncResult(resource: resource.name, outcome: outcome, error: stored)
+        }
+    }
+
     static func cancelled(_ resource: String) -> StoredError {
         StoredError(kind: "cancelled", message: "\(resource): the sync was cancelled")
     }
 
     /// The values of this resource's `{resource:/pointer}` placeholders, read
     /// from each named resource's single record.
-    private func dependencyValues() async throws -> [URLTemplate.Dependency: String] {
+    func dependencyValues() async throws -> [URLTemplate.Dependency: String] {
         var values: [URLTemplate.Dependency: String] = [:]
         for dependency in resource.url.dependencies {
             let records = try await store.records(of: dependency.resource, limit: 2)

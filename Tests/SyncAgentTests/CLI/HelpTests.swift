@@ -8,10 +8,10 @@ import Testing
 /// `Help/<command>.txt`. After changing a help text on purpose, run the tests
 /// with `SYNC_AGENT_RECORD_HELP=1` to rewrite the files, and review the diff.
 @Suite(.timeLimit(.minutes(1))) struct HelpTests {
-    static let pages: [(String, any ParsableCommand.Type)] = [
-        ("sync-agent", SyncAgentCommand.self), ("refresh", RefreshCommand.self), ("status", StatusCommand.self),
-        ("history", HistoryCommand.self), ("validate", ValidateCommand.self),
-    ]
+    /// The root command and every subcommand, so that a new command is pinned too.
+    static let pages: [(String, any ParsableCommand.Type)] =
+        [("sync-agent", SyncAgentCommand.self)]
+        + SyncAgentCommand.configuration.subcommands.map { ($0.configuration.commandName ?? "\($0)", $0) }
 
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Help")
 

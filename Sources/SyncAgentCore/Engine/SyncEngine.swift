@@ -1,0 +1,380 @@
+import AsyncAlgorithms
+import Foundation
+import Logging
+import Store
+import Streams
+import Synchronization
+
+/// The running agent's syncs (SPEC §1), expressed with the Streams operators:
+///
+/// - Each resource is polled with `poll`: an `interval` (plus `pollJitter`)
+///   after its last successful sync, paused with `pausable` while the machine
+///   is offline. A sync that fails for good (unrecoverable, or retries used
+///   up) stops the polls until a sync that someone asked for succeeds.
+/// - Every sync, whoever asks for it (a poll, a refresh, a dependency), goes
+///   through one `InFlight`: at most one sync per resource, shared by all who
+///   ask while it runs, each told whether it joined.
+/// - Page requests retry with `retryIf` and wait while offline (see
+///   ``ResourceFetch``); `withSlowSignal` marks a sync slow after `slowAfter`.
+/// - A resource whose URL reads another's record syncs again when that record
+///   changes, switching to the latest with `switchMap`: a sync in flight with
+///   the old values is cancelled.
+///
+/// A sync that someone else started tells the resource's poll through
+/// `poll`'s triggers; the poll then takes that sync's result as its own run:
+/// a success restarts the interval, a failure for good stops the polls.
+///
+/// Each resource's state is a ``ResourceMachine``; ``changes`` tells every change.
+///
+/// Thread-safety: `Sendable`; its state is behind `Mutex`es.
+final class SyncEngine<C: Clock<Duration>>: Sendable {
+    /// A proof of life for the systemd watchdog, given by the engine's own loop.
+    struct Heartbeat: Sendable {
+        /// How often to beat.
+        var interval: Duration
+        /// Called when the engine and its database answer.
+        var beat: @Sendable () -> Void
+    }
+
+    let config: AgentConfig
+    let store: SyncStore
+    /// When the engine was created.
+    let startedAt = Date()
+    /// Every change of a resource's status, in order.
+    let changes = PassthroughSubject<ResourceStatus, Never>()
+    let connectivity: ConnectivityMonitor<C>
+
+    private let transport: any PageTransport
+    private let clock: C
+    private let random: @Sendable () -> Double
+    private let logger: Logger
+    private let lock: RefreshLock?
+    private let heartbeat: Heartbeat?
+    private let firstRunAfter: [String: Duration]
+    private let inFlight = InFlight<String, SyncResult>(policy: .runToCompletion)
+    private let machines: Mutex<[String: ResourceMachine]>
+    private let latest = Mutex<[String: SyncResult]>([:])
+    private let syncCounter = Atomic<Int>(0)
+    private let stopping = Atomic<Bool>(false)
+    /// Per resource: a sync of it ended (the poll takes its result).
+    private let syncEnded: [String: PassthroughSubject<Void, Never>]
+    /// Per dependent resource: a resource its URL reads has new data.
+    private let dependencyChanged: [String: PassthroughSubject<Void, Never>]
+
+    /// Creates an engine over an open store.
+    ///
+    /// - Parameters:
+    ///   - rows: The resources' rows as stored, for their last success.
+    ///   - lock: The lock file that keeps `refresh` processes and the agent
+    ///     from syncing one resource at the same time.
+    ///   - random: Draws the jitter of polls and retries, in `0..<1`.
+    ///   - heartbeat: The systemd watchdog's proof of life, if it watches.
+    init(
+        config: AgentConfig, store: SyncStore, rows: [ResourceRow], transport: any PageTransport,
+        connectivity: ConnectivityMonitor<C>, clock: C, logger: Logger, lock: RefreshLock? = nil,
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }, heartbeat: Heartbeat? = nil
+    ) {
+        self.config = config
+        self.store = store
+        self.transport = transport
+        self.connectivity = connectivity
+        self.clock = clock
+        self.logger = logger
+        self.lock = lock
+        self.random = random
+        self.heartbeat = heartbeat
+        let now = Date()
+        let rowsByName = Dictionary(rows.map { ($0.name, $0) }) { first, _ in first }
+        var firstRunAfter: [String: Duration] = [:]
+        var machines: [String: ResourceMachine] = [:]
+        var syncEnded: [String: PassthroughSubject<Void, Never>] = [:]
+        var dependencyChanged: [String: PassthroughSubject<Void, Never>] = [:]
+        for resource in config.resources {
+            let row = rowsByName[resource.name]
+            let wait = Self.firstRunAfter(resource, lastSuccessAt: row?.lastSuccessAt, now: now)
+            firstRunAfter[resource.name] = wait
+            machines[resource.name] = ResourceMachine(
+                name: resource.name, row: row, nextSyncAt: now.addingTimeInterval(wait.timeInterval))
+            syncEnded[resource.name] = PassthroughSubject()
+            if !resource.dependencies.isEmpty { dependencyChanged[resource.name] = PassthroughSubject() }
+        }
+        self.firstRunAfter = firstRunAfter
+        self.machines = Mutex(machines)
+        self.syncEnded = syncEnded
+        self.dependencyChanged = dependencyChanged
+    }
+
+    /// How long after the start a resource first syncs (SPEC §1): at once
+    /// when it never succeeded or its last success is older than its interval.
+    static func firstRunAfter(_ resource: ResourceConfig, lastSuccessAt: Date?, now: Date) -> Duration {
+        guard let lastSuccessAt else { return .zero }
+        let remaining = resource.settings.interval - .seconds(now.timeIntervalSince(lastSuccessAt))
+        return max(.zero, remaining)
+    }
+
+    // MARK: - Status
+
+    /// Every resource's status, in configuration order.
+    func statuses() -> [ResourceStatus] {
+        machines.withLock { machines in config.resources.compactMap { machines[$0.name]?.status } }
+    }
+
+    /// The status of `name`, or `nil` for an unknown resource.
+    func status(of name: String) -> ResourceStatus? {
+        machines.withLock { $0[name]?.status }
+    }
+
+    /// Applies an event to a resource's machine, performs its actions and
+    /// tells ``changes`` when the status changed (in the lock, so in order).
+    private func update(_ name: String, _ event: ResourceMachine.Event) {
+        let actions = machines.withLock { machines -> [ResourceMachine.Action] in
+            guard let before = machines[name]?.status else { return [] }
+            let actions = machines[name]!.handle(event)
+            let after = machines[name]!.status
+            if after != before { changes.send(after) }
+            return actions
+        }
+        for action in actions {
+            switch action {
+            case .warnSlow:
+                logger.warning("\(ResourceMachine.slowMessage)", metadata: [LogKey.resource: "\(name)"])
+            }
+        }
+    }
+
+    // MARK: - Running
+
+    /// Runs every resource's polls and dependencies until cancelled, then
+    /// cancels the syncs in flight and returns once they have ended: their
+    /// transactions rolled back, each recorded as cancelled.
+    func run() async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.followConnectivity() }
+            for resource in config.resources {
+                group.addTask { await self.poll(resource) }
+                if dependencyChanged[resource.name] != nil {
+                    group.addTask { await self.followDependencies(of: resource) }
+                }
+            }
+            if let heartbeat {
+                group.addTask { await self.beat(heartbeat) }
+            }
+            await group.waitForAll()
+        }
+        stopping.store(true, ordering: .sequentiallyConsistent)
+        await inFlight.cancelAll()
+    }
+
+    private func followConnectivity() async {
+        for await online in connectivity.online {
+            for resource in config.resources {
+                update(resource.name, .connectivity(online: online))
+            }
+        }
+    }
+
+    /// Polls `resource` since its last success, paused while offline.
+    private func poll(_ resource: ResourceConfig) async {
+        let name = resource.name
+        let wait = firstRunAfter[name] ?? .zero
+        // The first run of stale data is a startup sync.
+        let startup = Mutex(wait == .zero)
+        let runs = Streams.poll(
+            every: resource.settings.interval, jitter: resource.settings.pollJitter, clock: clock,
+            firstRunAfter: wait, triggers: syncEnded[name]!, random: random,
+            stopsAfter: { $0 is PollStopped }
+        ) { [self] reason in
+            let result: SyncResult?
+            switch reason {
+            case .scheduled:
+                let trigger: SyncTrigger = startup.withLock { first in
+                    defer { first = false }
+                    return first ? .startup : .poll
+                }
+                result = await sync(resource, trigger: trigger)
+            case .triggered:
+                // A sync someone else asked for ended: it is this run.
+                result = latest.withLock { $0[name] }
+            }
+            switch result?.outcome {
+            case .success, .notModified: return ()
+            case .failed, .gaveUp: throw PollStopped()
+            default: throw PollSkipped()
+            }
+        }
+        do {
+            for try await run in runs.pausable(by: connectivity.online) {
+                let next = run.nextRunIn.map { Date().addingTimeInterval($0.timeInterval) }
+                update(name, .scheduled(next))
+            }
+        } catch {
+            // Cancelled: the agent is stopping.
+        }
+    }
+
+    /// A failure for good: polls stop until a sync someone asks for succeeds.
+    private struct PollStopped: Error {}
+    /// A run that did not end the usual way (cancelled, offline): the schedule stands.
+    private struct PollSkipped: Error {}
+
+    /// Syncs `resource` again whenever the values its URL reads change,
+    /// switching to the latest.
+    private func followDependencies(of resource: ResourceConfig) async {
+        guard let changed = dependencyChanged[resource.name] else { return }
+        let reader = makeSync(resource, id: 0)
+        let syncs =
+            changed
+            .map { _ in try? await reader.dependencyValues() }
+            .compacted()
+            .removeDuplicates()
+            .switchMap { [self] _ in
+                deferred {
+                    // A sync in flight read the old values: switch to the latest.
+                    self.inFlight.cancel(resource.name)
+                    return await self.sync(resource, trigger: .dependency)
+                }
+            }
+        do {
+            for try await _ in syncs {}
+        } catch {
+            // Cancelled: the agent is stopping.
+        }
+    }
+
+    /// Proves the engine alive to the watchdog: its state and its database answer.
+    private func beat(_ heartbeat: Heartbeat) async {
+        while (try? await clock.sleep(for: heartbeat.interval)) != nil {
+            _ = statuses()
+            guard (try? await store.latestRunID(of: "")) != nil else { continue }
+            heartbeat.beat()
+        }
+    }
+
+    // MARK: - Syncing
+
+    /// Syncs `resource`, or joins its sync in flight.
+    func sync(_ resource: ResourceConfig, trigger: SyncTrigger) async -> SyncResult {
+        guard !stopping.load(ordering: .sequentiallyConsistent) else { return Self.cancelled(resource.name) }
+        let outcome = await inFlight.run(resource.name) { await self.perform(resource, trigger: trigger) }
+        guard case .success(var result) = outcome.result else {
+            var cancelled = Self.cancelled(resource.name)
+            cancelled.joined = outcome.joined
+            return cancelled
+        }
+        if outcome.joined {
+            result.joined = true
+            logger.debug(
+                "joined the sync in flight", metadata: [LogKey.resource: "\(resource.name)", "trigger": "\(trigger)"])
+        }
+        return result
+    }
+
+    /// A refresh someone asked for: syncs `name` now or joins its sync in
+    /// flight, and returns the result (`nil` for an unknown resource). While
+    /// the machine is offline it probes first, and answers `offline` at once
+    /// if the probe fails.
+    func refresh(_ name: String) async -> SyncResult? {
+        guard let resource = config.resource(named: name) else { return nil }
+        if !connectivity.online.value, !(await connectivity.probeNow()) {
+            return SyncResult(
+                resource: name, outcome: .offline,
+                error: StoredError(
+                    kind: "offline",
+                    message: "\(name): the machine is offline (\(connectivity.probeTarget) does not answer)"))
+        }
+        var result = await sync(resource, trigger: .refresh)
+        // A sync superseded by a newer one (its dependency changed) is no
+        // answer: the newer one is.
+        var rejoins = 0
+        while result.outcome == .cancelled, rejoins < 3, !stopping.load(ordering: .sequentiallyConsistent),
+            !Task.isCancelled
+        {
+            result = await sync(resource, trigger: .refresh)
+            rejoins += 1
+        }
+        return result
+    }
+
+    /// Refreshes every resource, each after the resources its URL reads;
+    /// returns the results in configuration order.
+    func refreshAll() async -> [SyncResult] {
+        var results: [String: SyncResult] = [:]
+        for wave in LocalRefresh.waves(config.resources) {
+            await withTaskGroup(of: SyncResult?.self) { group in
+                for resource in wave {
+                    group.addTask { await self.refresh(resource.name) }
+                }
+                for await result in group {
+                    if let result { results[result.resource] = result }
+                }
+            }
+        }
+        return config.resources.compactMap { results[$0.name] }
+    }
+
+    private static func cancelled(_ name: String) -> SyncResult {
+        SyncResult(resource: name, outcome: .cancelled, error: ResourceSync.cancelled(name))
+    }
+
+    private func makeSync(_ resource: ResourceConfig, id: Int) -> ResourceSync {
+        let name = resource.name
+        return ResourceSync(
+            resource: resource, store: store, transport: transport, redactor: config.redactor, logger: logger,
+            onProgress: { [weak self] progress in
+                if let notice = progress.retry {
+                    self?.update(name, .retrying(sync: id, notice))
+                } else {
+                    self?.update(name, .progressed(sync: id, progress))
+                }
+            },
+            clock: clock, connectivity: connectivity.gate)
+    }
+
+    /// One sync: runs it (under the lock file), tells the machine, and tells
+    /// the poll and the dependent resources.
+    private func perform(_ resource: ResourceConfig, trigger: SyncTrigger) async -> SyncResult {
+        let name = resource.name
+        let id = syncCounter.add(1, ordering: .relaxed).newValue
+        update(name, .started(sync: id, at: Date()))
+        let sync = makeSync(resource, id: id)
+        let lock = lock
+        let result: SyncResult
+        do {
+            result = try await withSlowSignal(
+                after: resource.settings.slowAfter, clock: clock,
+                onSlow: { [weak self] in self?.update(name, .slow(sync: id)) }
+            ) {
+                if let lock { return await sync.run(trigger: trigger, lock: lock) }
+                return await sync.run(trigger: trigger)
+            }
+        } catch {
+            result = Self.cancelled(name)
+        }
+        update(name, .finished(sync: id, result, at: Date()))
+        if result.outcome == .success {
+            let changes = result.changes
+            let diff = "\(changes.added) new, \(changes.changed) changed, \(changes.removed) removed"
+            logger.info(
+                "synced \(result.pages) pages, \(result.items) items (\(diff)) in \(result.durationMilliseconds) ms",
+                metadata: [LogKey.resource: "\(name)", "trigger": "\(trigger)"])
+        }
+        // A cancelled sync is nobody's answer: a newer one replaces it, or the agent stops.
+        guard result.outcome != .cancelled else { return result }
+        latest.withLock { $0[name] = result }
+        syncEnded[name]?.send()
+        let changes = result.changes
+        if result.outcome == .success, changes.added + changes.changed + changes.removed > 0 {
+            for dependent in config.resources where dependent.dependencies.contains(name) {
+                dependencyChanged[dependent.name]?.send()
+            }
+        }
+        return result
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as Foundation counts time.
+    var timeInterval: TimeInterval {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}
