@@ -148,8 +148,10 @@ final class TriggerInbox: Sendable {
     private let follower = Mutex<Task<Void, Never>?>(nil)
 
     init<Triggers: AsyncSequence<Void, Never> & Sendable>(triggers: Triggers) {
+        // Subscribed now, not when the task starts: a trigger sent in between counts.
+        var iterator = triggers.makeAsyncIterator()
         let task = Task.inheritingExecutor { [weak self] in
-            for await _ in triggers {
+            while await iterator.next(isolation: nil) != nil {
                 guard let self else { return }
                 self.receive()
             }

@@ -34,6 +34,37 @@ struct RefreshCommand: AsyncParsableCommand {
     func run() async throws {
         let config = try options.loadConfig()
         try config.checkResourceNames(names)
+        let results: [SyncResult]
+        if let answered = await refreshThroughAgent(config) {
+            results = answered
+        } else {
+            results = try await refreshInProcess(config)
+        }
+        if json {
+            Console.out(JSONValue.object([.init("results", .array(results.map(\.json)))]).serialized(pretty: true))
+        } else {
+            Console.out(Self.render(results))
+        }
+        if let code = Self.exitCode(results) { throw code }
+    }
+
+    /// The results of the running agent, which syncs (or joins its syncs in
+    /// flight) for us; `nil` when no agent answers on the socket.
+    private func refreshThroughAgent(_ config: AgentConfig) async -> [SyncResult]? {
+        guard let agent = AgentClient.connect(socket: config.socket) else { return nil }
+        do {
+            let results = try await agent.refresh(names)
+            await agent.shutdown()
+            return results
+        } catch {
+            await agent.shutdown()
+            Console.error("sync-agent: \(error); refreshing in this process instead")
+            return nil
+        }
+    }
+
+    /// Syncs in this process, with a progress line on a terminal.
+    private func refreshInProcess(_ config: AgentConfig) async throws -> [SyncResult] {
         let store = try config.openStore()
         let transport = HTTPTransport()
         let line = Terminal.standardErrorWidth.map { width in
@@ -55,12 +86,7 @@ struct RefreshCommand: AsyncParsableCommand {
         await drawing.value
         line?.finish()
         await transport.shutdown()
-        if json {
-            Console.out(JSONValue.object([.init("results", .array(results.map(\.json)))]).serialized(pretty: true))
-        } else {
-            Console.out(Self.render(results))
-        }
-        if let code = Self.exitCode(results) { throw code }
+        return results
     }
 
     /// One aligned line per result.

@@ -8,8 +8,8 @@ struct StatusCommand: AsyncParsableCommand {
         commandName: "status",
         abstract: "Show the state of each resource.",
         discussion: """
-            Asks the running agent; when none answers, prints the last state stored in the \
-            database and exits 3.
+            Asks the running agent over its socket; when none answers, prints the last state \
+            stored in the database and exits 3.
 
             Examples:
               sync-agent status                 A table: state, last success, errors.
@@ -27,6 +27,17 @@ struct StatusCommand: AsyncParsableCommand {
     func run() async throws {
         let config = try options.loadConfig()
         if let name { try config.checkResourceNames([name]) }
+        if let agent = AgentClient.connect(socket: config.socket) {
+            do {
+                let (fields, statuses) = try await agent.status()
+                await agent.shutdown()
+                print(statuses.filter { name == nil || $0.name == name }, agent: fields)
+                return
+            } catch {
+                await agent.shutdown()
+                Console.error("sync-agent: \(error)")
+            }
+        }
         let rows: [ResourceRow]
         do {
             rows = try await SyncStore(path: config.database, mode: .readOnly).resources()
@@ -38,13 +49,23 @@ struct StatusCommand: AsyncParsableCommand {
         }
         let statuses = Self.statuses(config: config, rows: rows).filter { name == nil || $0.name == name }
         Console.error("sync-agent: the agent is not running; showing the state stored in \(config.database)")
-        if json {
-            let object: JSONValue = ["agent": .null, "resources": .array(statuses.map(\.json))]
-            Console.out(object.serialized(pretty: true))
-        } else {
-            Console.out(Self.render(statuses))
-        }
+        print(statuses, agent: .null)
         throw ExitStatus.notRunning
+    }
+
+    /// Prints the statuses, with the agent's fields (`null` when none runs).
+    private func print(_ statuses: [ResourceStatus], agent: JSONValue) {
+        if json {
+            let object: JSONValue = ["agent": agent, "resources": .array(statuses.map(\.json))]
+            Console.out(object.serialized(pretty: true))
+            return
+        }
+        if let pid = agent["pid"]?.intValue {
+            let since = agent["startedAt"]?.stringValue.flatMap(Timestamp.date(from:))
+            let online = agent["online"]?.boolValue == false ? "offline" : "online"
+            Console.out("agent: running (pid \(pid), started \(TimestampText.relative(since))), \(online)")
+        }
+        Console.out(Self.render(statuses))
     }
 
     /// One status per configured resource, from its stored row if it has one.

@@ -39,7 +39,7 @@ final class SyncEngine<C: Clock<Duration>>: Sendable {
     let config: AgentConfig
     let store: SyncStore
     /// When the engine was created.
-    let startedAt = Date()
+    let startedAt: Date
     /// Every change of a resource's status, in order.
     let changes = PassthroughSubject<ResourceStatus, Never>()
     let connectivity: ConnectivityMonitor<C>
@@ -47,6 +47,8 @@ final class SyncEngine<C: Clock<Duration>>: Sendable {
     private let transport: any PageTransport
     private let clock: C
     private let random: @Sendable () -> Double
+    /// The wall-clock time, for the statuses' timestamps.
+    private let now: @Sendable () -> Date
     private let logger: Logger
     private let lock: RefreshLock?
     private let heartbeat: Heartbeat?
@@ -69,10 +71,12 @@ final class SyncEngine<C: Clock<Duration>>: Sendable {
     ///     from syncing one resource at the same time.
     ///   - random: Draws the jitter of polls and retries, in `0..<1`.
     ///   - heartbeat: The systemd watchdog's proof of life, if it watches.
+    ///   - now: The wall-clock time, for the statuses' timestamps.
     init(
         config: AgentConfig, store: SyncStore, rows: [ResourceRow], transport: any PageTransport,
         connectivity: ConnectivityMonitor<C>, clock: C, logger: Logger, lock: RefreshLock? = nil,
-        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }, heartbeat: Heartbeat? = nil
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }, heartbeat: Heartbeat? = nil,
+        now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.config = config
         self.store = store
@@ -83,7 +87,9 @@ final class SyncEngine<C: Clock<Duration>>: Sendable {
         self.lock = lock
         self.random = random
         self.heartbeat = heartbeat
-        let now = Date()
+        self.now = now
+        let now = now()
+        startedAt = now
         let rowsByName = Dictionary(rows.map { ($0.name, $0) }) { first, _ in first }
         var firstRunAfter: [String: Duration] = [:]
         var machines: [String: ResourceMachine] = [:]
@@ -204,7 +210,7 @@ final class SyncEngine<C: Clock<Duration>>: Sendable {
         }
         do {
             for try await run in runs.pausable(by: connectivity.online) {
-                let next = run.nextRunIn.map { Date().addingTimeInterval($0.timeInterval) }
+                let next = run.nextRunIn.map { now().addingTimeInterval($0.timeInterval) }
                 update(name, .scheduled(next))
             }
         } catch {
@@ -335,7 +341,7 @@ final class SyncEngine<C: Clock<Duration>>: Sendable {
     private func perform(_ resource: ResourceConfig, trigger: SyncTrigger) async -> SyncResult {
         let name = resource.name
         let id = syncCounter.add(1, ordering: .relaxed).newValue
-        update(name, .started(sync: id, at: Date()))
+        update(name, .started(sync: id, at: now()))
         let sync = makeSync(resource, id: id)
         let lock = lock
         let result: SyncResult
@@ -350,7 +356,7 @@ final class SyncEngine<C: Clock<Duration>>: Sendable {
         } catch {
             result = Self.cancelled(name)
         }
-        update(name, .finished(sync: id, result, at: Date()))
+        update(name, .finished(sync: id, result, at: now()))
         if result.outcome == .success {
             let changes = result.changes
             let diff = "\(changes.added) new, \(changes.changed) changed, \(changes.removed) removed"
