@@ -126,7 +126,7 @@ final class ConnectivityMonitor<C: Clock<Duration>>: Sendable {
                     self.online.send(online)
                 case .probe(let delay):
                     state.probe?.cancel()
-                    state.probe = Task { [clock, probe] in
+                    state.probe = Task.inheritingExecutor { [clock, probe] in
                         guard (try? await clock.sleep(for: delay)) != nil else { return }
                         let reachable = await probe()
                         guard !Task.isCancelled else { return }

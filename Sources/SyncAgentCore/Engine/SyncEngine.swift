@@ -8,9 +8,10 @@ import Synchronization
 /// The running agent's syncs (SPEC §1), expressed with the Streams operators:
 ///
 /// - Each resource is polled with `poll`: an `interval` (plus `pollJitter`)
-///   after its last successful sync, paused with `pausable` while the machine
-///   is offline. A sync that fails for good (unrecoverable, or retries used
-///   up) stops the polls until a sync that someone asked for succeeds.
+///   after its last successful sync; a poll due while the machine is offline
+///   is held with `pausable` until it is back. A sync that fails for good
+///   (unrecoverable, or retries used up) stops the polls until a sync that
+///   someone asked for succeeds.
 /// - Every sync, whoever asks for it (a poll, a refresh, a dependency), goes
 ///   through one `InFlight`: at most one sync per resource, shared by all who
 ///   ask while it runs, each told whether it joined.
@@ -179,7 +180,7 @@ final class SyncEngine<C: Clock<Duration>>: Sendable {
         }
     }
 
-    /// Polls `resource` since its last success, paused while offline.
+    /// Polls `resource` since its last success, held while offline.
     private func poll(_ resource: ResourceConfig) async {
         let name = resource.name
         let wait = firstRunAfter[name] ?? .zero
@@ -197,7 +198,10 @@ final class SyncEngine<C: Clock<Duration>>: Sendable {
                     defer { first = false }
                     return first ? .startup : .poll
                 }
-                result = await sync(resource, trigger: trigger)
+                // A poll that comes due while offline waits for the network
+                // before it starts: the sync, its attempt and its record.
+                let synced = deferred { await self.sync(resource, trigger: trigger) }
+                result = try await synced.pausable(by: connectivity.online).first { _ in true }
             case .triggered:
                 // A sync someone else asked for ended: it is this run.
                 result = latest.withLock { $0[name] }
@@ -209,7 +213,7 @@ final class SyncEngine<C: Clock<Duration>>: Sendable {
             }
         }
         do {
-            for try await run in runs.pausable(by: connectivity.online) {
+            for try await run in runs {
                 let next = run.nextRunIn.map { now().addingTimeInterval($0.timeInterval) }
                 update(name, .scheduled(next))
             }

@@ -1,5 +1,6 @@
 import Foundation
 import Store
+import Streams
 import StreamsTesting
 import Synchronization
 
@@ -52,10 +53,25 @@ final class EngineHarness: Sendable {
         try? FileManager.default.removeItem(atPath: folder)
     }
 
-    /// Starts the engine; cancel the task to stop it.
+    /// Starts the engine on the test's executor; cancel the task to stop it.
     func start() -> Task<Void, Never> {
-        Task { await engine.run() }
+        Task.inheritingExecutor { await self.engine.run() }
     }
+
+    /// Lets the engine's tasks reach their next wait, then moves time on by `seconds`.
+    func advance(by seconds: Double) async {
+        await TestExecutor.current?.settle()
+        await clock.advance(by: .milliseconds(Int64(seconds * 1000)))
+    }
+
+    /// Moves time on to `seconds` after the start.
+    func advance(to seconds: Double) async {
+        await TestExecutor.current?.settle()
+        await clock.advance(to: VirtualClock.Instant(offset: .milliseconds(Int64(seconds * 1000))))
+    }
+
+    /// Seconds since the start, in virtual time.
+    var elapsed: Double { clock.now.offset.timeInterval }
 
     /// The status of `name`.
     func status(_ name: String) -> ResourceStatus {
@@ -71,8 +87,8 @@ final class EngineHarness: Sendable {
     }
 
     /// Waits until `count` requests were sent.
-    func untilRequests(_ count: Int) async {
-        while transport.requests.count < count { await Task.yield() }
+    func untilRequests(_ count: Int, _ fragment: String = "") async {
+        while requestTimes(fragment).count < count { await Task.yield() }
     }
 
     /// The virtual times, in seconds, of the requests to URLs containing `fragment`.

@@ -1,13 +1,14 @@
-import StreamsTesting
 import Testing
 
 /// Runs each test of a suite on a ``TestExecutor`` of its own, so that
 /// ``VirtualClock`` advances wait for the tasks under test to be quiet rather
 /// than for a number of yields.
-struct OnTestExecutor: SuiteTrait, TestTrait, TestScoping {
-    var isRecursive: Bool { true }
+public struct OnTestExecutor: SuiteTrait, TestTrait, TestScoping {
+    public var isRecursive: Bool { true }
 
-    func provideScope(
+    public init() {}
+
+    public func provideScope(
         for test: Test,
         testCase: Test.Case?,
         performing function: @Sendable () async throws -> Void
@@ -20,5 +21,5 @@ struct OnTestExecutor: SuiteTrait, TestTrait, TestScoping {
 
 extension Trait where Self == OnTestExecutor {
     /// Runs each test on a ``TestExecutor`` of its own.
-    static var onTestExecutor: Self { Self() }
+    public static var onTestExecutor: Self { Self() }
 }
