@@ -4,10 +4,13 @@ import Testing
 /// ``VirtualClock`` advances wait for the tasks under test to be quiet rather
 /// than for a number of yields.
 public struct OnTestExecutor: SuiteTrait, TestTrait, TestScoping {
+    /// Applies to every test of a suite it marks.
     public var isRecursive: Bool { true }
 
+    /// Creates the trait.
     public init() {}
 
+    /// Runs a test case on a new ``TestExecutor``.
     public func provideScope(
         for test: Test,
         testCase: Test.Case?,

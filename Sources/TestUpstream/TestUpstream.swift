@@ -9,15 +9,18 @@ import NIOPosix
 ///
 /// Thread-safety: `Sendable`; every method may be called from any task while it serves.
 public final class TestUpstream: Sendable {
+    /// The address it listens on.
+    public let host: String
     /// The port it listens on.
     public let port: Int
     /// Its origin, such as `http://127.0.0.1:8080`.
-    public var baseURL: String { "http://127.0.0.1:\(port)" }
+    public var baseURL: String { "http://\(host):\(port)" }
 
     private let state: UpstreamState
     private let channel: any Channel
 
-    private init(port: Int, state: UpstreamState, channel: any Channel) {
+    private init(host: String, port: Int, state: UpstreamState, channel: any Channel) {
+        self.host = host
         self.port = port
         self.state = state
         self.channel = channel
@@ -40,7 +43,7 @@ public final class TestUpstream: Sendable {
             }
             .bind(host: host, port: port)
             .get()
-        return TestUpstream(port: channel.localAddress?.port ?? port, state: state, channel: channel)
+        return TestUpstream(host: host, port: channel.localAddress?.port ?? port, state: state, channel: channel)
     }
 
     /// Stops listening; open connections are closed.

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The kernel's routing tables as `/proc/net/route` (IPv4) and
-/// `/proc/net/ipv6_route` (IPv6) show them, read for one fact: whether the
+/// The kernel's routing tables as `/proc/self/net/route` (IPv4) and
+/// `/proc/self/net/ipv6_route` (IPv6) show them, read for one fact: whether the
 /// machine has a default route. Without one, nothing beyond the local networks
 /// can be reached, and the agent counts itself offline (SPEC §1).
 struct RouteTable: Sendable, Hashable {
@@ -15,8 +15,8 @@ struct RouteTable: Sendable, Hashable {
 
     /// Reads the tables of this machine (of the process's network namespace).
     static func current() -> RouteTable {
-        let ipv4 = (try? String(contentsOfFile: "/proc/net/route", encoding: .utf8)) ?? ""
-        let ipv6 = (try? String(contentsOfFile: "/proc/net/ipv6_route", encoding: .utf8)) ?? ""
+        let ipv4 = (try? String(contentsOfFile: "/proc/self/net/route", encoding: .utf8)) ?? ""
+        let ipv6 = (try? String(contentsOfFile: "/proc/self/net/ipv6_route", encoding: .utf8)) ?? ""
         return RouteTable(ipv4: ipv4, ipv6: ipv6)
     }
 

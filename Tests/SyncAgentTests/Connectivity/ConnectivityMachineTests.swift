@@ -33,7 +33,8 @@ import Testing
         var machine = ConnectivityMachine(maxProbeInterval: .seconds(30))
         _ = machine.handle(.started(hasDefaultRoute: true))
         #expect(machine.handle(.routesChanged(hasDefaultRoute: true)) == [])
-        #expect(machine.handle(.routesChanged(hasDefaultRoute: false)) == [.publish(online: false), .probe(after: .zero)])
+        #expect(
+            machine.handle(.routesChanged(hasDefaultRoute: false)) == [.publish(online: false), .probe(after: .zero)])
     }
 
     @Test func withoutADefaultRouteOnlineRouteChangesDoNotGoOffline() {

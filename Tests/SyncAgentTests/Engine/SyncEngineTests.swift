@@ -114,7 +114,9 @@ import Testing
         await harness.advance(to: 101)
         await harness.untilRequests(4)
         #expect(harness.requestTimes().suffix(2) == [101, 101])
-        await harness.until { $0.values.allSatisfy { $0.state == .idle && $0.lastSuccessAt == EngineHarness.date(101) } }
+        await harness.until {
+            $0.values.allSatisfy { $0.state == .idle && $0.lastSuccessAt == EngineHarness.date(101) }
+        }
         engine.cancel()
         await engine.value
     }

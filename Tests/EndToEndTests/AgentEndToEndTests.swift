@@ -1,0 +1,224 @@
+import Foundation
+import TestUpstream
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `sync-agent run` as an operator meets it: the status socket with curl,
+/// `refresh` and `status` through the agent, one agent per database, stops
+/// and crashes mid-sync, and the systemd notify protocol.
+@Suite(.timeLimit(.minutes(5))) struct AgentEndToEndTests {
+    /// A workspace syncing the upstream's `items` in pages of 100.
+    func workspace(_ upstream: TestUpstream, interval: String = "1h") throws -> Workspace {
+        let workspace = try Workspace()
+        try workspace.writeConfig(
+            #"""
+            {"defaults": {"interval": "\#(interval)", "timeout": "30s", "retry": {"maxAttempts": 1}},
+             "resources": [\#(upstream.resource("items", style: "page"))]}
+            """#)
+        return workspace
+    }
+
+    func firstPages(_ upstream: TestUpstream) -> Int {
+        upstream.requests.count { $0.path == "/page/items" && $0.query.hasPrefix("page=1&") }
+    }
+
+    /// Runs `curl` on a task of its own (it blocks until the answer).
+    func curlLater(_ agent: RunningAgent, _ method: String, _ path: String) -> Task<RunningAgent.Answer, Never> {
+        Task.detached { agent.curl(method, path) }
+    }
+
+    @Test func theSocketAnswersAndEveryRefreshJoinsTheAgentsSync() async throws {
+        let upstream = try await TestUpstream.start(collections: ["items": 250])
+        defer { Task { await upstream.stop() } }
+        let workspace = try workspace(upstream)
+        let agent = try await RunningAgent.start(in: workspace)
+        #expect(try await eventually { agent.curl("GET", "/v1/resources/items").json["items"] as? Int == 250 })
+
+        // The socket is the owner's and the group's, never the world's.
+        let attributes = try FileManager.default.attributesOfItem(atPath: agent.socketPath)
+        #expect((attributes[.posixPermissions] as? Int) == 0o660)
+
+        let status = agent.curl("GET", "/v1/status")
+        #expect(status.status == 200)
+        let about = try #require(status.json["agent"] as? [String: Any])
+        #expect(about["pid"] as? Int == Int(agent.process.process.processIdentifier))
+        #expect(about["online"] as? Bool == true)
+        let resources = try #require(status.json["resources"] as? [[String: Any]])
+        #expect(resources.map { $0["name"] as? String } == ["items"])
+        #expect(resources.first?["state"] as? String == "idle")
+
+        // A slow sync, asked for three ways at once: one request upstream.
+        upstream.changeItems("items", ids: [7])
+        upstream.clearRequests()
+        upstream.inject(Fault(path: "/page/items", query: "page=1&", times: 1, delay: .seconds(2)))
+        let first = curlLater(agent, "POST", "/v1/resources/items/refresh")
+        #expect(try await eventually { firstPages(upstream) == 1 })
+        let second = curlLater(agent, "POST", "/v1/resources/items/refresh")
+        let cli = try await workspace.run(["refresh", "items", "--json"])
+        let (owner, joiner) = (await first.value, await second.value)
+
+        #expect(owner.status == 200)
+        #expect(owner.json["outcome"] as? String == "success")
+        #expect(owner.json["joined"] as? Bool == false)
+        #expect(joiner.json["outcome"] as? String == "success")
+        #expect(joiner.json["joined"] as? Bool == true)
+        #expect(cli.status == 0, "\(cli.stderr)")
+        #expect(cli.stdout.contains(#""joined": true"#), "\(cli.stdout)")
+        #expect(firstPages(upstream) == 1)
+        #expect(try workspace.value("SELECT count(*) FROM sync_runs WHERE trigger = 'refresh'") == "1")
+
+        // `status` asks the agent.
+        let shown = try await workspace.run(["status"])
+        #expect(shown.status == 0)
+        #expect(
+            shown.stdout.contains("agent: running (pid \(agent.process.process.processIdentifier)"), "\(shown.stdout)")
+
+        // Errors are JSON.
+        let unknown = agent.curl("GET", "/v1/resources/nope")
+        #expect(unknown.status == 404)
+        #expect((unknown.json["error"] as? [String: Any])?["code"] as? String == "unknown_resource")
+        #expect(agent.curl("GET", "/v1/refresh").status == 405)
+
+        let stopped = try await agent.stop()
+        #expect(stopped.status == 0, "\(stopped.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: agent.socketPath))
+    }
+
+    @Test func aSecondAgentOnTheDatabaseExits1AndAStaleSocketIsReplaced() async throws {
+        let upstream = try await TestUpstream.start(collections: ["items": 10])
+        defer { Task { await upstream.stop() } }
+        let workspace = try workspace(upstream)
+        // A socket left by a crashed agent.
+        try leaveStaleSocket(at: workspace.folder + "/sync-agent.sock")
+
+        let agent = try await RunningAgent.start(in: workspace)
+        let second = try await workspace.run(["run"])
+        #expect(second.status == 1)
+        #expect(second.stderr.contains("another agent is already running"), "\(second.stderr)")
+        // The first one never noticed.
+        #expect(agent.curl("GET", "/v1/status").status == 200)
+        #expect(FileManager.default.fileExists(atPath: agent.socketPath))
+        let stopped = try await agent.stop()
+        #expect(stopped.status == 0, "\(stopped.stderr)")
+    }
+
+    /// Syncs the items once, changes them upstream and holds page 2 of the next sync.
+    func snapshotThenHoldTheNextSync(_ upstream: TestUpstream, _ workspace: Workspace) async throws -> [String: String]
+    {
+        let first = try await workspace.run(["refresh"])
+        try #require(first.status == 0, "\(first.stderr)")
+        let snapshot = try workspace.records("items")
+        try #require(snapshot.count == 250)
+        upstream.changeItems("items", ids: [1, 150, 250])
+        upstream.clearRequests()
+        upstream.inject(Fault(path: "/page/items", query: "page=2&", delay: .seconds(60)))
+        return snapshot
+    }
+
+    func secondPages(_ upstream: TestUpstream) -> Int {
+        upstream.requests.count { $0.path == "/page/items" && $0.query.hasPrefix("page=2&") }
+    }
+
+    @Test func sigtermMidSyncKeepsThePreviousSnapshotAndExits0() async throws {
+        let upstream = try await TestUpstream.start(collections: ["items": 250])
+        defer { Task { await upstream.stop() } }
+        let workspace = try workspace(upstream, interval: "1s")
+        let snapshot = try await snapshotThenHoldTheNextSync(upstream, workspace)
+
+        let agent = try await RunningAgent.start(in: workspace)
+        #expect(try await eventually { secondPages(upstream) == 1 })
+        let signalled = ContinuousClock.now
+        let stopped = try await agent.stop()
+        #expect(stopped.status == 0, "\(stopped.stderr)")
+        #expect(ContinuousClock.now - signalled < .seconds(10))
+        #expect(try workspace.records("items") == snapshot)
+        #expect(try workspace.value("SELECT outcome FROM sync_runs ORDER BY id DESC LIMIT 1") == "cancelled")
+        #expect(!FileManager.default.fileExists(atPath: agent.socketPath))
+    }
+
+    @Test func sigkillMidSyncKeepsThePreviousSnapshotAndTheNextStartWorks() async throws {
+        let upstream = try await TestUpstream.start(collections: ["items": 250])
+        defer { Task { await upstream.stop() } }
+        let workspace = try workspace(upstream, interval: "1s")
+        let snapshot = try await snapshotThenHoldTheNextSync(upstream, workspace)
+
+        let agent = try await RunningAgent.start(in: workspace)
+        #expect(try await eventually { secondPages(upstream) == 1 })
+        agent.process.send(SIGKILL)
+        _ = try await agent.process.finish()
+        #expect(try workspace.records("items") == snapshot)
+        #expect(try workspace.value("PRAGMA integrity_check") == "ok")
+        // The crash left its socket and its lock file behind.
+        #expect(FileManager.default.fileExists(atPath: agent.socketPath))
+
+        upstream.clearFaults()
+        let restarted = try await RunningAgent.start(in: workspace)
+        let changed = try #require(upstream.item("items", id: 150))
+        #expect(try await eventually { try workspace.records("items")["150"] == changed })
+        #expect(try workspace.records("items").count == 250)
+        let stopped = try await restarted.stop()
+        #expect(stopped.status == 0, "\(stopped.stderr)")
+    }
+
+    @Test func systemdHearsReadyOnceStatusWatchdogPingsAndStopping() async throws {
+        let upstream = try await TestUpstream.start(collections: ["items": 10])
+        defer { Task { await upstream.stop() } }
+        let workspace = try workspace(upstream)
+        let notify = try NotifyReceiver(address: workspace.folder + "/notify.sock")
+        let agent = try await RunningAgent.start(
+            in: workspace,
+            environment: ["NOTIFY_SOCKET": notify.address, "WATCHDOG_USEC": "400000", "JOURNAL_STREAM": "8:12345"])
+
+        #expect(try await eventually { notify.count("WATCHDOG=1") >= 8 })
+        #expect(try await eventually { notify.messages.contains { $0.text == "STATUS=1 resource: 1 idle" } })
+        let stopped = try await agent.stop()
+        #expect(stopped.status == 0, "\(stopped.stderr)")
+        #expect(try await eventually { notify.count("STOPPING=1") == 1 })
+
+        let messages = notify.messages
+        #expect(notify.count("READY=1") == 1)
+        let ready = try #require(messages.firstIndex { $0.text == "READY=1" })
+        let stopping = try #require(messages.firstIndex { $0.text == "STOPPING=1" })
+        #expect(ready < stopping)
+        #expect(!messages[stopping...].contains { $0.text == "READY=1" })
+        // WATCHDOG_USEC = 400 ms: a ping every 200 ms.
+        let pings = messages.filter { $0.text == "WATCHDOG=1" }.map(\.at)
+        let gaps = zip(pings.dropFirst(), pings).map { $0 - $1 }
+        let mean = gaps.reduce(Duration.zero, +) / gaps.count
+        #expect(mean > .milliseconds(150) && mean < .milliseconds(400), "mean gap \(mean)")
+        // Under journald, each line starts with its syslog priority.
+        let lines = stopped.stderr.split(separator: "\n")
+        #expect(!lines.isEmpty)
+        #expect(lines.allSatisfy { $0.wholeMatch(of: /<[0-7]>.*/) != nil }, "\(stopped.stderr)")
+    }
+
+    @Test func notifiesAnAbstractSocketToo() async throws {
+        let upstream = try await TestUpstream.start(collections: ["items": 10])
+        defer { Task { await upstream.stop() } }
+        let workspace = try workspace(upstream)
+        let notify = try NotifyReceiver(address: "@sync-agent-test-\(UUID().uuidString)")
+        let agent = try await RunningAgent.start(in: workspace, environment: ["NOTIFY_SOCKET": notify.address])
+        #expect(try await eventually { notify.count("READY=1") == 1 })
+        let stopped = try await agent.stop()
+        #expect(stopped.status == 0, "\(stopped.stderr)")
+        #expect(try await eventually { notify.count("STOPPING=1") == 1 })
+    }
+}
+
+/// Binds a Unix socket at `path` and closes it without removing it, as a crashed process leaves it.
+func leaveStaleSocket(at path: String) throws {
+    let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(descriptor) }
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
+    let bound = withUnsafePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+        }
+    }
+    try #require(bound == 0)
+}
