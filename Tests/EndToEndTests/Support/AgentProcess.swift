@@ -34,9 +34,10 @@ enum AgentProcess {
         return try await process.finish(timeout: timeout)
     }
 
-    /// Starts `sync-agent` without waiting for it.
+    /// Starts `sync-agent` without waiting for it; with a `wrapper` (such as
+    /// `ip netns exec NAME`), the wrapper runs it.
     static func start(
-        _ arguments: [String], environment: [String: String] = [:], in folder: String
+        _ arguments: [String], environment: [String: String] = [:], in folder: String, wrapper: [String] = []
     ) throws
         -> RunningProcess
     {
@@ -46,8 +47,9 @@ enum AgentProcess {
         _ = FileManager.default.createFile(atPath: stdoutPath, contents: nil)
         _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
+        let command = wrapper + [binary] + arguments
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         var base = ProcessInfo.processInfo.environment
         for key in ["SYNC_AGENT_CONFIG", "NOTIFY_SOCKET", "JOURNAL_STREAM", "STATE_DIRECTORY", "RUNTIME_DIRECTORY"] {

@@ -11,10 +11,10 @@ struct RunningAgent: Sendable {
 
     /// Starts the agent and waits until its socket answers.
     static func start(
-        in workspace: Workspace, environment: [String: String] = [:], arguments: [String] = []
+        in workspace: Workspace, environment: [String: String] = [:], wrapper: [String] = []
     ) async throws -> RunningAgent {
         let agent = RunningAgent(
-            workspace: workspace, process: try workspace.start(["run"] + arguments, environment: environment))
+            workspace: workspace, process: try workspace.start(["run"], environment: environment, wrapper: wrapper))
         let answered = try await eventually { agent.curl("GET", "/v1/status").status == 200 }
         guard answered else {
             agent.process.send(SIGKILL)

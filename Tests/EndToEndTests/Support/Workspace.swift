@@ -39,8 +39,13 @@ final class Workspace: Sendable {
     }
 
     /// Starts `sync-agent` with this workspace's configuration, without waiting.
-    func start(_ arguments: [String], environment: [String: String] = [:]) throws -> RunningProcess {
-        try AgentProcess.start(arguments + ["--config", configPath], environment: environment, in: folder)
+    func start(
+        _ arguments: [String], environment: [String: String] = [:], wrapper: [String] = []
+    ) throws
+        -> RunningProcess
+    {
+        try AgentProcess.start(
+            arguments + ["--config", configPath], environment: environment, in: folder, wrapper: wrapper)
     }
 
     /// Rows of a query, read with the `sqlite3` shell as any other reader would; fields split by tabs.
