@@ -211,11 +211,11 @@ import Testing
         configuration.allowsUnsafeTransactions = true
         let other = try DatabaseQueue(path: fixture.store.path, configuration: configuration)
         try other.inDatabase { try $0.execute(sql: "BEGIN IMMEDIATE") }
-        let start = ContinuousClock.now
+        // The other writer holds its lock until the end: staging that needed
+        // it would fail with SQLITE_BUSY once busy_timeout ran out.
         let snapshot = try await fixture.store.beginSnapshot(of: "users")
         try await snapshot.stage([StagedRecord(key: "1", data: "{}")])
         await snapshot.discard()
-        #expect(ContinuousClock.now - start < .seconds(2))
         try other.inDatabase { try $0.execute(sql: "ROLLBACK") }
     }
 

@@ -61,8 +61,10 @@ final class SyncEngine<C: Clock<Duration>>: Sendable {
     private let stopping = Atomic<Bool>(false)
     /// Per resource: a sync of it ended (the poll takes its result).
     private let syncEnded: [String: PassthroughSubject<Void, Never>]
-    /// Per dependent resource: a resource its URL reads has new data.
-    private let dependencyChanged: [String: PassthroughSubject<Void, Never>]
+    /// Per dependent resource: a resource its URL reads has new data. Kept
+    /// (the latest only) until the resource's follower reads it, so a change
+    /// made before the follower starts is not lost.
+    private let dependencyChanged: [String: (signals: AsyncStream<Void>, send: AsyncStream<Void>.Continuation)]
 
     /// Creates an engine over an open store.
     ///
@@ -95,7 +97,7 @@ final class SyncEngine<C: Clock<Duration>>: Sendable {
         var firstRunAfter: [String: Duration] = [:]
         var machines: [String: ResourceMachine] = [:]
         var syncEnded: [String: PassthroughSubject<Void, Never>] = [:]
-        var dependencyChanged: [String: PassthroughSubject<Void, Never>] = [:]
+        var dependencyChanged: [String: (signals: AsyncStream<Void>, send: AsyncStream<Void>.Continuation)] = [:]
         for resource in config.resources {
             let row = rowsByName[resource.name]
             let wait = Self.firstRunAfter(resource, lastSuccessAt: row?.lastSuccessAt, now: now)
@@ -103,7 +105,10 @@ final class SyncEngine<C: Clock<Duration>>: Sendable {
             machines[resource.name] = ResourceMachine(
                 name: resource.name, row: row, nextSyncAt: now.addingTimeInterval(wait.timeInterval))
             syncEnded[resource.name] = PassthroughSubject()
-            if !resource.dependencies.isEmpty { dependencyChanged[resource.name] = PassthroughSubject() }
+            if !resource.dependencies.isEmpty {
+                let (signals, send) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+                dependencyChanged[resource.name] = (signals, send)
+            }
         }
         self.firstRunAfter = firstRunAfter
         self.machines = Mutex(machines)
@@ -230,7 +235,7 @@ final class SyncEngine<C: Clock<Duration>>: Sendable {
     /// Syncs `resource` again whenever the values its URL reads change,
     /// switching to the latest.
     private func followDependencies(of resource: ResourceConfig) async {
-        guard let changed = dependencyChanged[resource.name] else { return }
+        guard let changed = dependencyChanged[resource.name]?.signals else { return }
         let reader = makeSync(resource, id: 0)
         let syncs =
             changed
@@ -375,7 +380,7 @@ final class SyncEngine<C: Clock<Duration>>: Sendable {
         let changes = result.changes
         if result.outcome == .success, changes.added + changes.changed + changes.removed > 0 {
             for dependent in config.resources where dependent.dependencies.contains(name) {
-                dependencyChanged[dependent.name]?.send()
+                dependencyChanged[dependent.name]?.send.yield()
             }
         }
         return result
