@@ -105,9 +105,11 @@ import Glibc
         #expect(stopped.status == 0, "\(stopped.stderr)")
     }
 
-    /// Syncs the items once, changes them upstream and holds page 2 of the next sync.
-    func snapshotThenHoldTheNextSync(_ upstream: TestUpstream, _ workspace: Workspace) async throws -> [String: String]
-    {
+    /// Syncs the items once, changes them upstream, and starts the agent with a
+    /// 1 s interval; returns once its next sync is stuck on page 2, with the
+    /// snapshot that sync must not touch.
+    func agentMidSync(_ upstream: TestUpstream) async throws -> (RunningAgent, Workspace, [String: String]) {
+        let workspace = try workspace(upstream, interval: "1s")
         let first = try await workspace.run(["refresh"])
         try #require(first.status == 0, "\(first.stderr)")
         let snapshot = try workspace.records("items")
@@ -115,21 +117,19 @@ import Glibc
         upstream.changeItems("items", ids: [1, 150, 250])
         upstream.clearRequests()
         upstream.inject(Fault(path: "/page/items", query: "page=2&", delay: .seconds(60)))
-        return snapshot
-    }
 
-    func secondPages(_ upstream: TestUpstream) -> Int {
-        upstream.requests.count { $0.path == "/page/items" && $0.query.hasPrefix("page=2&") }
+        let agent = try await RunningAgent.start(in: workspace)
+        let secondPages = {
+            upstream.requests.count { $0.path == "/page/items" && $0.query.hasPrefix("page=2&") }
+        }
+        try #require(try await eventually { secondPages() == 1 })
+        return (agent, workspace, snapshot)
     }
 
     @Test func sigtermMidSyncKeepsThePreviousSnapshotAndExits0() async throws {
         let upstream = try await TestUpstream.start(collections: ["items": 250])
         defer { Task { await upstream.stop() } }
-        let workspace = try workspace(upstream, interval: "1s")
-        let snapshot = try await snapshotThenHoldTheNextSync(upstream, workspace)
-
-        let agent = try await RunningAgent.start(in: workspace)
-        #expect(try await eventually { secondPages(upstream) == 1 })
+        let (agent, workspace, snapshot) = try await agentMidSync(upstream)
         let signalled = ContinuousClock.now
         let stopped = try await agent.stop()
         #expect(stopped.status == 0, "\(stopped.stderr)")
@@ -142,11 +142,7 @@ import Glibc
     @Test func sigkillMidSyncKeepsThePreviousSnapshotAndTheNextStartWorks() async throws {
         let upstream = try await TestUpstream.start(collections: ["items": 250])
         defer { Task { await upstream.stop() } }
-        let workspace = try workspace(upstream, interval: "1s")
-        let snapshot = try await snapshotThenHoldTheNextSync(upstream, workspace)
-
-        let agent = try await RunningAgent.start(in: workspace)
-        #expect(try await eventually { secondPages(upstream) == 1 })
+        let (agent, workspace, snapshot) = try await agentMidSync(upstream)
         agent.process.send(SIGKILL)
         _ = try await agent.process.finish()
         #expect(try workspace.records("items") == snapshot)

@@ -39,19 +39,7 @@ public final class CurrentValueSubject<Element: Sendable, Failure: Error>: Async
     }
 
     /// The iterator of one consumer.
-    public struct AsyncIterator: AsyncIteratorProtocol {
-        let subscription: SubjectSubscription<Element, Failure>
-
-        /// The current value at first, then each change; `nil` at the end.
-        public mutating func next() async throws(Failure) -> Element? {
-            try await subscription.storage.next(subscription.id)
-        }
-
-        /// The current value at first, then each change; `nil` at the end.
-        public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
-            try await subscription.storage.next(subscription.id)
-        }
-    }
+    public typealias AsyncIterator = SubjectIterator<Element, Failure>
 
     /// Starts a consumer: it receives the current value, then every change.
     public func makeAsyncIterator() -> AsyncIterator {

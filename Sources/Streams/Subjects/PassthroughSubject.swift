@@ -35,19 +35,7 @@ public final class PassthroughSubject<Element: Sendable, Failure: Error>: AsyncS
     }
 
     /// The iterator of one consumer.
-    public struct AsyncIterator: AsyncIteratorProtocol {
-        let subscription: SubjectSubscription<Element, Failure>
-
-        /// The next element sent; `nil` at the end.
-        public mutating func next() async throws(Failure) -> Element? {
-            try await subscription.storage.next(subscription.id)
-        }
-
-        /// The next element sent; `nil` at the end.
-        public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
-            try await subscription.storage.next(subscription.id)
-        }
-    }
+    public typealias AsyncIterator = SubjectIterator<Element, Failure>
 
     /// Starts a consumer: it receives what is sent from now on.
     public func makeAsyncIterator() -> AsyncIterator {

@@ -138,3 +138,24 @@ final class SubjectSubscription<Element: Sendable, Failure: Error>: Sendable {
         storage.unsubscribe(id)
     }
 }
+
+/// The iterator of one consumer of a ``PassthroughSubject`` or a
+/// ``CurrentValueSubject``: what the subject sends from its subscription on
+/// (for a `CurrentValueSubject`, its current value first); `nil` at the end.
+public struct SubjectIterator<Element: Sendable, Failure: Error>: AsyncIteratorProtocol {
+    let subscription: SubjectSubscription<Element, Failure>
+
+    init(subscription: SubjectSubscription<Element, Failure>) {
+        self.subscription = subscription
+    }
+
+    /// The next element; `nil` at the end.
+    public mutating func next() async throws(Failure) -> Element? {
+        try await subscription.storage.next(subscription.id)
+    }
+
+    /// The next element; `nil` at the end.
+    public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+        try await subscription.storage.next(subscription.id)
+    }
+}
