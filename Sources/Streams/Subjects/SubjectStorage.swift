@@ -142,7 +142,7 @@ final class SubjectSubscription<Element: Sendable, Failure: Error>: Sendable {
 /// The iterator of one consumer of a ``PassthroughSubject`` or a
 /// ``CurrentValueSubject``: what the subject sends from its subscription on
 /// (for a `CurrentValueSubject`, its current value first); `nil` at the end.
-public struct SubjectIterator<Element: Sendable, Failure: Error>: AsyncIteratorProtocol {
+public struct SubjectIterator<Element: Sendable, Failure: Error>: AsyncIteratorProtocol, Sendable {
     let subscription: SubjectSubscription<Element, Failure>
 
     init(subscription: SubjectSubscription<Element, Failure>) {

@@ -60,6 +60,11 @@ enum Console {
         print(text)
     }
 
+    /// Sends what standard output holds on its way, for output followed as it comes.
+    static func flush() {
+        fflush(nil)
+    }
+
     /// Writes a line to standard error.
     static func error(_ text: String) {
         errorText(text + "\n")

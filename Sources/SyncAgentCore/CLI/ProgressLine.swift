@@ -11,7 +11,7 @@ final class ProgressLine<C: Clock<Duration>>: Sendable {
     static var delay: Duration { .milliseconds(100) }
 
     private struct State {
-        var progress: [SyncProgress] = []
+        var progress: [Entry] = []
         var shown = false
         var changed = false
     }
@@ -28,13 +28,34 @@ final class ProgressLine<C: Clock<Duration>>: Sendable {
         self.write = write
     }
 
-    /// Records a resource's progress; it shows at the next redraw.
-    func update(_ progress: SyncProgress) {
+    /// What the line shows of one resource.
+    struct Entry: Sendable, Hashable {
+        var progress: SyncProgress
+        /// Whether its sync has taken longer than expected.
+        var slow = false
+    }
+
+    /// Records what a resource's sync reported; it shows at the next redraw.
+    func update(_ activity: SyncActivity) {
+        if case .finished = activity { return }
         state.withLock { state in
-            if let index = state.progress.firstIndex(where: { $0.resource == progress.resource }) {
-                state.progress[index] = progress
-            } else {
-                state.progress.append(progress)
+            let name = activity.resource
+            let index =
+                state.progress.firstIndex { $0.progress.resource == name }
+                ?? {
+                    state.progress.append(Entry(progress: SyncProgress(resource: name, pages: 0, items: 0)))
+                    return state.progress.count - 1
+                }()
+            switch activity {
+            case .progress(let progress):
+                state.progress[index].progress = progress
+            case .retry(_, let notice):
+                state.progress[index].progress.retry = notice
+                state.progress[index].progress.attempts = notice.attempt
+            case .slow:
+                state.progress[index].slow = true
+            case .finished:
+                return
             }
             state.changed = true
         }
@@ -53,6 +74,16 @@ final class ProgressLine<C: Clock<Duration>>: Sendable {
         }
     }
 
+    /// Erases the line for now, so a note can be written; it is drawn again
+    /// at the next redraw.
+    func clear() {
+        let shown = state.withLock { state in
+            defer { state.changed = true }
+            return state.shown
+        }
+        if shown { write("\r\u{1B}[K") }
+    }
+
     /// Erases the line if it was drawn.
     func finish() {
         let shown = state.withLock { state in
@@ -62,13 +93,16 @@ final class ProgressLine<C: Clock<Duration>>: Sendable {
         if shown { write("\r\u{1B}[K") }
     }
 
-    /// The text of the line: each resource's pages and items, cut to `width`.
-    static func render(_ progress: [SyncProgress], width: Int) -> String {
-        let parts = progress.map { entry -> String in
-            let pages = entry.pages == 1 ? "1 page" : "\(entry.pages) pages"
-            let items = entry.items == 1 ? "1 item" : "\(entry.items) items"
-            let retry = entry.retry.map { ", retrying (attempt \($0.attempt) of \($0.maxAttempts))" } ?? ""
-            return "\(entry.resource): \(pages), \(items)\(retry)"
+    /// The text of the line: each resource's pages, items, retry and
+    /// slowness, cut to `width`.
+    static func render(_ entries: [Entry], width: Int) -> String {
+        let parts = entries.map { entry -> String in
+            let progress = entry.progress
+            let pages = progress.pages == 1 ? "1 page" : "\(progress.pages) pages"
+            let items = progress.items == 1 ? "1 item" : "\(progress.items) items"
+            let retry = progress.retry.map { ", retrying (attempt \($0.attempt) of \($0.maxAttempts))" } ?? ""
+            let slow = entry.slow ? ", \(ResourceMachine.slowMessage)" : ""
+            return "\(progress.resource): \(pages), \(items)\(retry)\(slow)"
         }
         let text = "syncing… " + (parts.isEmpty ? "waiting for the first page" : parts.joined(separator: "; "))
         return text.count > width ? String(text.prefix(max(1, width - 1))) + "…" : text

@@ -8,11 +8,16 @@ struct RefreshCommand: AsyncParsableCommand {
         abstract: "Sync resources now.",
         discussion: """
             Syncs the named resources (every resource when none is named) and prints one \
-            line per resource. A request that fails with a transient error (a network fault, \
-            a timeout, 429 or 5xx) is retried as the resource's retry policy says, and each \
-            retry is reported as it happens. Two refreshes of the same resource at the same \
-            time make one upstream request: the second waits for the first and reports its \
-            result as joined.
+            line per resource. When an agent answers on the configured socket, the agent \
+            does the work: a refresh joins a sync already in flight rather than start \
+            another (reported as "joined"). With no agent, it syncs in this process, and two \
+            such refreshes of one resource still make one upstream request.
+
+            A request that fails with a transient error (a network fault, a timeout, 429 or \
+            5xx) is retried as the resource's retry policy says. On a terminal, a refresh \
+            still running after 100 ms shows a live line on standard error (pages, items, \
+            retries, "taking longer than expected"); elsewhere each retry and each slow \
+            sync is one line on standard error.
 
             Exit codes: 0 every resource succeeded or was not modified; 1 any failed or gave \
             up retrying; 75 offline; 78 bad configuration.
@@ -34,11 +39,12 @@ struct RefreshCommand: AsyncParsableCommand {
     func run() async throws {
         let config = try options.loadConfig()
         try config.checkResourceNames(names)
-        let results: [SyncResult]
-        if let answered = await refreshThroughAgent(config) {
-            results = answered
-        } else {
-            results = try await refreshInProcess(config)
+        let selected = names.isEmpty ? config.resources : config.resources.filter { names.contains($0.name) }
+        let results = try await RefreshReporter.showing { report in
+            if let answered = await refreshThroughAgent(config, selected, report: report) {
+                return answered
+            }
+            return try await refreshInProcess(config, report: report)
         }
         if json {
             Console.out(JSONValue.object([.init("results", .array(results.map(\.json)))]).serialized(pretty: true))
@@ -49,42 +55,30 @@ struct RefreshCommand: AsyncParsableCommand {
     }
 
     /// The results of the running agent, which syncs (or joins its syncs in
-    /// flight) for us; `nil` when no agent answers on the socket.
-    private func refreshThroughAgent(_ config: AgentConfig) async -> [SyncResult]? {
+    /// flight) for us and streams what they report; `nil` when no agent
+    /// answers on the socket.
+    private func refreshThroughAgent(
+        _ config: AgentConfig, _ resources: [ResourceConfig], report: RefreshReporter
+    ) async -> [SyncResult]? {
         guard let agent = AgentClient.connect(socket: config.socket) else { return nil }
         do {
-            let results = try await agent.refresh(names)
+            let results = try await agent.refresh(resources, onActivity: report.report)
             await agent.shutdown()
             return results
         } catch {
             await agent.shutdown()
-            Console.error("sync-agent: \(error); refreshing in this process instead")
+            report.note("sync-agent: \(error); refreshing in this process instead")
             return nil
         }
     }
 
-    /// Syncs in this process, with a progress line on a terminal.
-    private func refreshInProcess(_ config: AgentConfig) async throws -> [SyncResult] {
+    /// Syncs in this process.
+    private func refreshInProcess(_ config: AgentConfig, report: RefreshReporter) async throws -> [SyncResult] {
         let store = try config.openStore()
         let transport = HTTPTransport()
-        let line = Terminal.standardErrorWidth.map { width in
-            ProgressLine(clock: ContinuousClock(), width: width) { Console.errorText($0) }
-        }
-        let drawing = Task { await line?.run() }
         let results = await LocalRefresh(
-            config: config, store: store, transport: transport, logger: options.logger(),
-            onProgress: { progress in
-                // On a terminal the line shows retries; otherwise each is a line of its own.
-                if let line {
-                    line.update(progress)
-                } else if let notice = progress.retry {
-                    Console.error("\(progress.resource): \(notice.sentence)")
-                }
-            }
+            config: config, store: store, transport: transport, logger: options.logger(), onActivity: report.report
         ).refresh(names)
-        drawing.cancel()
-        await drawing.value
-        line?.finish()
         await transport.shutdown()
         return results
     }

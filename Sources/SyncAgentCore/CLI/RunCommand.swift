@@ -36,7 +36,30 @@ struct RunCommand: AsyncParsableCommand {
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let config = try options.loadConfig(environment: environment)
-        let logger = options.logger(defaultLevel: .info)
+        try await AgentRunner(config: config, logger: options.logger(defaultLevel: .info), environment: environment)
+            .run()
+    }
+}
+
+/// Runs the agent (`run`, and `demo` against its built-in API): takes the
+/// database's lock and the socket, runs the engine, the status server, the
+/// connectivity monitor and systemd's notifications as one service group
+/// until SIGTERM or SIGINT, then stops cleanly.
+struct AgentRunner {
+    let config: AgentConfig
+    let logger: Logger
+    let environment: [String: String]
+    /// More services to run beside the agent's, given its engine (the
+    /// demo's display); they are the first to stop.
+    var extraServices: @Sendable (SyncEngine<ContinuousClock>) -> [ServiceGroupConfiguration.ServiceConfiguration] = {
+        _ in []
+    }
+
+    /// Runs until stopped; throws ``ExitStatus`` when the agent cannot start or fails.
+    func run() async throws {
+        let config = config
+        let logger = logger
+        let environment = environment
         let agentLock: AgentLock
         do {
             agentLock = try AgentLock.acquire(database: config.database)
@@ -100,7 +123,7 @@ struct RunCommand: AsyncParsableCommand {
                 .init(
                     service: SystemdService(notifier: notifier, engine: engine, logger: logger),
                     serviceName: "systemd"),
-            ],
+            ] + extraServices(engine),
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger.withLevel(max(logger.logLevel, .notice)))
         // SPEC §6: stopped within 10 s of SIGTERM.

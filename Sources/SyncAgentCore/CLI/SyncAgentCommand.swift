@@ -12,10 +12,12 @@ public struct SyncAgentCommand: AsyncParsableCommand {
             only for what changed.
 
             Examples:
+              sync-agent demo                      Watch it work against a built-in API; no setup.
               sync-agent validate -c config.json   Check a configuration.
+              sync-agent run -c config.json        Run the agent in the foreground.
               sync-agent refresh -c config.json    Sync every resource now.
               sync-agent refresh users --json      Sync one; print the result as JSON.
-              sync-agent status                    Show each resource's state.
+              sync-agent status --watch            Follow each resource's state.
               sync-agent history users --limit 5   Show the last five syncs of users.
 
             The configuration is --config FILE, else $SYNC_AGENT_CONFIG, else \
@@ -25,6 +27,7 @@ public struct SyncAgentCommand: AsyncParsableCommand {
         version: SyncAgentVersion.current,
         subcommands: [
             RunCommand.self, RefreshCommand.self, StatusCommand.self, HistoryCommand.self, ValidateCommand.self,
+            DemoCommand.self,
         ]
     )
 

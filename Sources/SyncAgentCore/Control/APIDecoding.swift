@@ -78,3 +78,31 @@ extension ResourceStatus {
         self.lastError = json["lastError"].flatMap(StoredError.init(json:))
     }
 }
+
+extension SyncActivity {
+    /// A `progress`, `retry` or `slow` event of a refresh; `nil` for any other.
+    init?(event: String, json: JSONValue) {
+        guard let resource = json["resource"]?.stringValue else { return nil }
+        switch event {
+        case "progress":
+            guard let pages = json["pages"]?.intValue, let items = json["items"]?.intValue,
+                let attempts = json["attempts"]?.intValue
+            else { return nil }
+            self = .progress(SyncProgress(resource: resource, pages: pages, items: items, attempts: attempts))
+        case "retry":
+            guard let attempt = json["attempt"]?.intValue, let maxAttempts = json["maxAttempts"]?.intValue,
+                let delay = json["delayMs"]?.intValue, let request = json["request"]?.stringValue,
+                let cause = json["cause"]?.stringValue
+            else { return nil }
+            self = .retry(
+                resource: resource,
+                RetryNotice(
+                    request: request, cause: cause, attempt: attempt, maxAttempts: maxAttempts,
+                    delay: .milliseconds(delay)))
+        case "slow":
+            self = .slow(resource: resource)
+        default:
+            return nil
+        }
+    }
+}

@@ -40,37 +40,106 @@ struct AgentClient: Sendable {
         return (agent, resources)
     }
 
-    /// `POST /v1/resources/NAME/refresh`, or `POST /v1/refresh` for every resource.
-    func refresh(_ names: [String]) async throws(Failure) -> [SyncResult] {
-        if names.isEmpty {
-            let json = try await send("POST", "/v1/refresh")
-            return try Self.results(json["results"]?.arrayValue ?? [])
-        }
-        let client = self
-        let answers = await withTaskGroup(of: (Int, Result<JSONValue, Failure>).self) { group in
-            for (index, name) in names.enumerated() {
-                group.addTask {
-                    let path = "/v1/resources/\(PercentEncoding.encode(name))/refresh"
-                    do throws(Failure) {
-                        return (index, .success(try await client.send("POST", path)))
-                    } catch {
-                        return (index, .failure(error))
+    /// Refreshes `resources` through the agent, each after those its URL
+    /// reads, and returns their results in the order given. What the syncs
+    /// report as they go is passed to `onActivity`.
+    func refresh(
+        _ resources: [ResourceConfig], onActivity: @escaping @Sendable (SyncActivity) -> Void
+    ) async throws(Failure) -> [SyncResult] {
+        var results: [String: SyncResult] = [:]
+        for wave in LocalRefresh.waves(resources) {
+            let client = self
+            let answers = await withTaskGroup(of: Result<SyncResult, Failure>.self) { group in
+                for resource in wave {
+                    group.addTask {
+                        do throws(Failure) {
+                            return .success(try await client.refresh(resource.name, onActivity: onActivity))
+                        } catch {
+                            return .failure(error)
+                        }
                     }
                 }
+                var answers: [Result<SyncResult, Failure>] = []
+                for await answer in group { answers.append(answer) }
+                return answers
             }
-            var answers: [(Int, Result<JSONValue, Failure>)] = []
-            for await answer in group { answers.append(answer) }
-            return answers.sorted { $0.0 < $1.0 }.map(\.1)
+            for answer in answers {
+                let result = try answer.get()
+                results[result.resource] = result
+            }
         }
-        return try Self.results(answers.map { answer throws(Failure) in try answer.get() })
+        return resources.compactMap { results[$0.name] }
     }
 
-    private static func results(_ list: [JSONValue]) throws(Failure) -> [SyncResult] {
-        let results = list.compactMap(SyncResult.init(json:))
-        guard results.count == list.count else {
-            throw Failure(description: "the agent's results are not what this command expects")
+    /// `POST /v1/resources/NAME/refresh` as an event stream: the sync's
+    /// `progress`, `retry` and `slow` events go to `onActivity`; the
+    /// `result` event is the answer.
+    func refresh(
+        _ name: String, onActivity: @Sendable (SyncActivity) -> Void
+    ) async throws(Failure) -> SyncResult {
+        var result: SyncResult?
+        try await stream(
+            "POST", "/v1/resources/\(PercentEncoding.encode(name))/refresh", deadline: .now() + .hours(24)
+        ) { event throws(Failure) in
+            guard let json = try? JSONValue(parsing: Array(event.data.utf8)) else {
+                throw Failure(description: "the agent sent an event that is not JSON: \(event.data)")
+            }
+            if event.name == "result" {
+                guard let answer = SyncResult(json: json) else {
+                    throw Failure(description: "the agent's result is not what this command expects")
+                }
+                result = answer
+                return false
+            }
+            if let activity = SyncActivity(event: event.name, json: json) { onActivity(activity) }
+            return true
         }
-        return results
+        guard let result else { throw Failure(description: "the agent ended the refresh of \(name) without a result") }
+        return result
+    }
+
+    /// `GET /v1/events`: every resource as it is, then each change, passed to
+    /// `onChange` until the agent stops (or `onChange` answers `false`).
+    func followChanges(_ onChange: (ResourceStatus) -> Bool) async throws(Failure) {
+        try await stream("GET", "/v1/events", deadline: .distantFuture) { event throws(Failure) in
+            guard event.name == "resource" else { return true }
+            guard let json = try? JSONValue(parsing: Array(event.data.utf8)), let status = ResourceStatus(json: json)
+            else { throw Failure(description: "the agent sent a resource that is not what this command expects") }
+            return onChange(status)
+        }
+    }
+
+    /// Sends a request that answers with server-sent events and passes each
+    /// to `handle` until the stream ends or `handle` answers `false`.
+    private func stream(
+        _ method: String, _ path: String, deadline: NIODeadline,
+        handle: (ServerSentEvent) throws(Failure) -> Bool
+    ) async throws(Failure) {
+        guard let url = URL(httpURLWithSocketPath: socket, uri: path) else {
+            throw Failure(description: "the socket path \(socket) cannot be used")
+        }
+        var request = HTTPClientRequest(url: url.absoluteString)
+        request.method = .init(rawValue: method)
+        request.headers.add(name: "Accept", value: ServerSentEvent.contentType)
+        do {
+            let response = try await client.execute(request, deadline: deadline)
+            guard response.status == .ok else {
+                let body = try await response.body.collect(upTo: 1024 * 1024)
+                let json = try? JSONValue(parsing: Array(body.readableBytesView))
+                let message = json?["error"]?["message"]?.stringValue ?? "HTTP \(response.status.code)"
+                throw Failure(description: "the agent answered: \(message)")
+            }
+            var parser = ServerSentEventParser()
+            for try await chunk in response.body {
+                for event in parser.feed(chunk.readableBytesView) {
+                    guard try handle(event) else { return }
+                }
+            }
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw Failure(description: "the agent at \(socket) stopped answering (\(error))")
+        }
     }
 
     /// Sends a request and parses the JSON answer; an error answer becomes its message.

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Store
+import Streams
 
 /// What the status API needs of the running agent: ``SyncEngine`` in the
 /// agent, a stand-in in the routes' unit tests.
@@ -13,10 +14,23 @@ protocol AgentControl: Sendable {
     func statuses() -> [ResourceStatus]
     /// The status of `name`, or `nil` for an unknown resource.
     func status(of name: String) -> ResourceStatus?
-    /// Syncs `name` now or joins its sync in flight (`nil` for an unknown resource).
-    func refresh(_ name: String) async -> SyncResult?
+    /// Syncs `name` now or joins its sync in flight (`nil` for an unknown
+    /// resource); `onActivity`, if set, is told what the sync reports as it
+    /// happens, all of it before the result is returned.
+    func refresh(_ name: String, onActivity: (@Sendable (SyncActivity) -> Void)?) async -> SyncResult?
     /// Refreshes every resource.
     func refreshAll() async -> [SyncResult]
+    /// Every change of a resource's status; it ends when the agent stops.
+    var changes: PassthroughSubject<ResourceStatus, Never> { get }
+    /// The Prometheus text of `GET /metrics`.
+    func metricsPage() -> String
+}
+
+extension AgentControl {
+    /// Syncs `name` now or joins its sync in flight (`nil` for an unknown resource).
+    func refresh(_ name: String) async -> SyncResult? {
+        await refresh(name, onActivity: nil)
+    }
 }
 
 extension SyncEngine: AgentControl {
@@ -32,10 +46,18 @@ extension SyncEngine: AgentControl {
 /// | `GET /v1/resources/NAME` | one Resource |
 /// | `POST /v1/resources/NAME/refresh` | waits for the sync it started or joined; a Result |
 /// | `POST /v1/refresh` | refreshes every resource; `{"results": [Result…]}` |
+/// | `GET /v1/events` | server-sent events: every resource at once, then each change |
+/// | `GET /metrics` | Prometheus text |
+///
+/// With `Accept: text/event-stream`, a refresh streams `progress`, `retry`
+/// and `slow` events while it waits, then its `result`.
 struct StatusAPI<Control: AgentControl>: Sendable {
     let control: Control
     /// The agent's process ID, as the status shows it.
     var pid = getpid()
+    /// How often an idle event stream sends a comment, so a client that has
+    /// gone away is noticed and one that waits knows the agent is alive.
+    var keepAlive: Duration = .seconds(15)
 
     /// The router, with JSON errors for everything that goes wrong.
     func router() -> Router<BasicRequestContext> {
@@ -49,8 +71,12 @@ struct StatusAPI<Control: AgentControl>: Sendable {
             guard let status = control.status(of: name) else { throw APIError.unknownResource(name) }
             return APIResponse.json(status.json)
         }
-        router.post("/v1/resources/:name/refresh") { _, context in
+        router.post("/v1/resources/:name/refresh") { request, context in
             let name = try context.parameters.require("name")
+            guard control.status(of: name) != nil else { throw APIError.unknownResource(name) }
+            if request.headers[.accept]?.contains(ServerSentEvent.contentType) == true {
+                return APIResponse.eventStream(keepAlive: keepAlive) { sink in await streamRefresh(of: name, to: sink) }
+            }
             guard let result = await control.refresh(name) else { throw APIError.unknownResource(name) }
             return APIResponse.json(result.json)
         }
@@ -58,7 +84,43 @@ struct StatusAPI<Control: AgentControl>: Sendable {
             let results = await control.refreshAll()
             return APIResponse.json(["results": .array(results.map(\.json))])
         }
+        router.get("/v1/events") { _, _ in
+            APIResponse.eventStream(keepAlive: keepAlive) { sink in await streamChanges(to: sink) }
+        }
+        router.get("/metrics") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: control.metricsPage())))
+        }
         return router
+    }
+
+    /// `GET /v1/events`: a `resource` event for every resource as it is now,
+    /// then one for each change, until the agent stops or the client leaves.
+    private func streamChanges(to sink: EventSink) async {
+        // Subscribed before the snapshot is taken: no change falls between.
+        var changes = control.changes.makeAsyncIterator()
+        for status in control.statuses() {
+            guard sink.send(ServerSentEvent(name: "resource", data: status.json)) else { return }
+        }
+        while let status = await changes.next() {
+            guard sink.send(ServerSentEvent(name: "resource", data: status.json)) else { return }
+        }
+    }
+
+    /// A refresh with `Accept: text/event-stream`: the `progress`, `retry`
+    /// and `slow` events of the sync it started or joined, then its `result`.
+    private func streamRefresh(of name: String, to sink: EventSink) async {
+        if control.status(of: name)?.slow == true {
+            // It joins a sync that is already slow.
+            sink.send(ServerSentEvent(name: "slow", data: SyncActivity.slow(resource: name).json))
+        }
+        let result = await control.refresh(name) { report in
+            // The result is the refresh's own, told last.
+            if case .finished = report { return }
+            sink.send(ServerSentEvent(name: report.eventName, data: report.json))
+        }
+        if let result { sink.send(ServerSentEvent(name: "result", data: result.json)) }
     }
 
     /// `{"agent": {"version", "pid", "startedAt", "online"}, "resources": [Resource…]}`.
@@ -84,12 +146,48 @@ enum APIResponse {
             body: ResponseBody(byteBuffer: ByteBuffer(string: value.serialized(pretty: true) + "\n")))
     }
 
+    /// A stream of server-sent events: `produce` sends them to its sink
+    /// and returns when the stream is done. The stream sends a comment every
+    /// `keepAlive` while idle; when the client leaves, `produce` is cancelled.
+    static func eventStream(
+        keepAlive: Duration, _ produce: @escaping @Sendable (EventSink) async -> Void
+    ) -> Response {
+        Response(
+            status: .ok,
+            headers: [.contentType: ServerSentEvent.contentType, .cacheControl: "no-cache"],
+            body: ResponseBody { writer in
+                let sink = EventSink()
+                await withTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        await produce(sink)
+                        sink.finish()
+                    }
+                    group.addTask {
+                        while (try? await Task.sleep(for: keepAlive)) != nil {
+                            guard sink.send(text: ": keep-alive\n\n") else { return }
+                        }
+                    }
+                    do {
+                        for await text in sink.texts {
+                            try await writer.write(ByteBuffer(string: text))
+                        }
+                    } catch {
+                        // The client left.
+                    }
+                    group.cancelAll()
+                }
+                try await writer.finish(nil)
+            })
+    }
+
     /// The routes, for telling a wrong method from an unknown path.
     static let routes: [(method: HTTPRequest.Method, pattern: [String])] = [
         (.get, ["v1", "status"]),
         (.get, ["v1", "resources", "*"]),
         (.post, ["v1", "resources", "*", "refresh"]),
         (.post, ["v1", "refresh"]),
+        (.get, ["v1", "events"]),
+        (.get, ["metrics"]),
     ]
 
     /// The methods the API answers at `path`, if it knows the path.

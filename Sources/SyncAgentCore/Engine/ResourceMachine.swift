@@ -141,7 +141,8 @@ struct ResourceMachine: Sendable, Hashable {
 
     private var isSyncing: Bool { phase == .syncing || phase == .retrying }
 
-    private func isCurrent(_ sync: Int) -> Bool { isSyncing && currentSync == sync }
+    /// Whether sync number `sync` is the one running, so its events count.
+    func isCurrent(_ sync: Int) -> Bool { isSyncing && currentSync == sync }
 
     private mutating func finish(_ result: SyncResult, at date: Date) {
         slow = false

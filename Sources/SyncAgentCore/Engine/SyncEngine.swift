@@ -25,7 +25,9 @@ import Synchronization
 /// `poll`'s triggers; the poll then takes that sync's result as its own run:
 /// a success restarts the interval, a failure for good stops the polls.
 ///
-/// Each resource's state is a ``ResourceMachine``; ``changes`` tells every change.
+/// Each resource's state is a ``ResourceMachine``; ``changes`` tells every
+/// change, ``activity`` what running syncs report, and ``metrics`` counts
+/// syncs and requests.
 ///
 /// Thread-safety: `Sendable`; its state is behind `Mutex`es.
 final class SyncEngine<C: Clock<Duration>>: Sendable {
@@ -43,6 +45,10 @@ final class SyncEngine<C: Clock<Duration>>: Sendable {
     let startedAt: Date
     /// Every change of a resource's status, in order.
     let changes = PassthroughSubject<ResourceStatus, Never>()
+    /// What running syncs report: pages, retries, slowness.
+    let activity = PassthroughSubject<SyncActivity, Never>()
+    /// The counters of `GET /metrics`.
+    let metrics: AgentMetrics
     let connectivity: ConnectivityMonitor<C>
 
     private let transport: any PageTransport
@@ -58,6 +64,8 @@ final class SyncEngine<C: Clock<Duration>>: Sendable {
     private let machines: Mutex<[String: ResourceMachine]>
     private let latest = Mutex<[String: SyncResult]>([:])
     private let syncCounter = Atomic<Int>(0)
+    /// Per resource: the refreshes waiting on it that want its activity, by ID.
+    private let watchers = Mutex<[String: [Int: @Sendable (SyncActivity) -> Void]]>([:])
     private let stopping = Atomic<Bool>(false)
     /// Per resource: a sync of it ended (the poll takes its result).
     private let syncEnded: [String: PassthroughSubject<Void, Never>]
@@ -91,6 +99,7 @@ final class SyncEngine<C: Clock<Duration>>: Sendable {
         self.random = random
         self.heartbeat = heartbeat
         self.now = now
+        metrics = AgentMetrics(resources: config.resources.map(\.name))
         let now = now()
         startedAt = now
         let rowsByName = Dictionary(rows.map { ($0.name, $0) }) { first, _ in first }
@@ -137,10 +146,19 @@ final class SyncEngine<C: Clock<Duration>>: Sendable {
     }
 
     /// Applies an event to a resource's machine, performs its actions and
-    /// tells ``changes`` when the status changed (in the lock, so in order).
+    /// tells ``changes`` when the status changed, and ``activity`` what the
+    /// running sync reported (in the lock, so in order).
     private func update(_ name: String, _ event: ResourceMachine.Event) {
         let actions = machines.withLock { machines -> [ResourceMachine.Action] in
             guard let before = machines[name]?.status else { return [] }
+            switch event {
+            case .progressed(let sync, let progress) where machines[name]!.isCurrent(sync):
+                publish(.progress(progress))
+            case .retrying(let sync, let notice) where machines[name]!.isCurrent(sync):
+                publish(.retry(resource: name, notice))
+            default:
+                break
+            }
             let actions = machines[name]!.handle(event)
             let after = machines[name]!.status
             if after != before { changes.send(after) }
@@ -149,9 +167,23 @@ final class SyncEngine<C: Clock<Duration>>: Sendable {
         for action in actions {
             switch action {
             case .warnSlow:
+                publish(.slow(resource: name))
                 logger.warning("\(ResourceMachine.slowMessage)", metadata: [LogKey.resource: "\(name)"])
             }
         }
+    }
+
+    /// Tells ``activity`` and the refreshes waiting on the resource, at once
+    /// and in order.
+    private func publish(_ report: SyncActivity) {
+        activity.send(report)
+        let waiting = watchers.withLock { $0[report.resource].map { Array($0.values) } ?? [] }
+        for watcher in waiting { watcher(report) }
+    }
+
+    /// `GET /metrics`: the counters, and the gauges of the current statuses.
+    func metricsPage() -> String {
+        metrics.render(statuses: statuses(), online: connectivity.online.value)
     }
 
     // MARK: - Running
@@ -175,6 +207,9 @@ final class SyncEngine<C: Clock<Duration>>: Sendable {
         }
         stopping.store(true, ordering: .sequentiallyConsistent)
         await inFlight.cancelAll()
+        // Ends the event streams of status clients, so the server can stop.
+        changes.finish()
+        activity.finish()
     }
 
     private func followConnectivity() async {
@@ -202,6 +237,13 @@ final class SyncEngine<C: Clock<Duration>>: Sendable {
                 let trigger: SyncTrigger = startup.withLock { first in
                     defer { first = false }
                     return first ? .startup : .poll
+                }
+                // At startup a resource whose URL reads a record that does not
+                // exist yet waits for it: the dependency's first sync triggers it.
+                if trigger == .startup, !resource.dependencies.isEmpty,
+                    (try? await makeSync(resource, id: 0).dependencyValues()) == nil
+                {
+                    throw PollSkipped()
                 }
                 // A poll that comes due while offline waits for the network
                 // before it starts: the sync, its attempt and its record.
@@ -278,6 +320,7 @@ final class SyncEngine<C: Clock<Duration>>: Sendable {
         }
         if outcome.joined {
             result.joined = true
+            metrics.joined(resource.name)
             logger.debug(
                 "joined the sync in flight", metadata: [LogKey.resource: "\(resource.name)", "trigger": "\(trigger)"])
         }
@@ -288,8 +331,22 @@ final class SyncEngine<C: Clock<Duration>>: Sendable {
     /// flight, and returns the result (`nil` for an unknown resource). While
     /// the machine is offline it probes first, and answers `offline` at once
     /// if the probe fails.
-    func refresh(_ name: String) async -> SyncResult? {
+    ///
+    /// `onActivity` is told what the sync reports (pages, retries,
+    /// slowness, its end) as it happens, before the result is returned.
+    func refresh(_ name: String, onActivity: (@Sendable (SyncActivity) -> Void)? = nil) async -> SyncResult? {
         guard let resource = config.resource(named: name) else { return nil }
+        if let onActivity {
+            let id = syncCounter.add(1, ordering: .relaxed).newValue
+            watchers.withLock { $0[name, default: [:]][id] = onActivity }
+            defer { watchers.withLock { _ = $0[name]?.removeValue(forKey: id) } }
+            return await refresh(resource)
+        }
+        return await refresh(resource)
+    }
+
+    private func refresh(_ resource: ResourceConfig) async -> SyncResult {
+        let name = resource.name
         if !connectivity.online.value, !(await connectivity.probeNow()) {
             return SyncResult(
                 resource: name, outcome: .offline,
@@ -334,7 +391,9 @@ final class SyncEngine<C: Clock<Duration>>: Sendable {
     private func makeSync(_ resource: ResourceConfig, id: Int) -> ResourceSync {
         let name = resource.name
         return ResourceSync(
-            resource: resource, store: store, transport: transport, redactor: config.redactor, logger: logger,
+            resource: resource, store: store,
+            transport: MeteredTransport(base: transport, resource: name, metrics: metrics),
+            redactor: config.redactor, logger: logger,
             onProgress: { [weak self] progress in
                 if let notice = progress.retry {
                     self?.update(name, .retrying(sync: id, notice))
@@ -351,6 +410,7 @@ final class SyncEngine<C: Clock<Duration>>: Sendable {
         let name = resource.name
         let id = syncCounter.add(1, ordering: .relaxed).newValue
         update(name, .started(sync: id, at: now()))
+        metrics.syncStarted(name)
         let sync = makeSync(resource, id: id)
         let lock = lock
         let result: SyncResult
@@ -366,6 +426,7 @@ final class SyncEngine<C: Clock<Duration>>: Sendable {
             result = Self.cancelled(name)
         }
         update(name, .finished(sync: id, result, at: now()))
+        metrics.syncEnded(result, seconds: Double(result.durationMilliseconds) / 1000)
         if result.outcome == .success {
             let changes = result.changes
             let diff = "\(changes.added) new, \(changes.changed) changed, \(changes.removed) removed"
@@ -375,6 +436,7 @@ final class SyncEngine<C: Clock<Duration>>: Sendable {
         }
         // A cancelled sync is nobody's answer: a newer one replaces it, or the agent stops.
         guard result.outcome != .cancelled else { return result }
+        publish(.finished(result))
         latest.withLock { $0[name] = result }
         syncEnded[name]?.send()
         let changes = result.changes

@@ -1,5 +1,6 @@
 import Logging
 import Store
+import Streams
 
 /// `sync-agent refresh` without a running agent: syncs the named resources in
 /// this process, coordinating with other such processes through
@@ -8,33 +9,35 @@ import Store
 ///
 /// Resources sync concurrently (at most ``concurrency`` at once); a resource
 /// waits for the resources its URL reads, when they are refreshed too.
-public struct LocalRefresh: Sendable {
+struct LocalRefresh: Sendable {
     let config: AgentConfig
     let store: SyncStore
     let transport: HTTPTransport
     let lock: RefreshLock
     let logger: Logger
-    let onProgress: @Sendable (SyncProgress) -> Void
+    let onActivity: @Sendable (SyncActivity) -> Void
 
     /// The most resources synced at once.
     static let concurrency = 8
 
-    /// Creates a refresh over an open store; `onProgress` is told after each page of each resource.
-    public init(
+    /// Creates a refresh over an open store; `onActivity` is told after
+    /// each page, before each retry, and when a sync takes longer than its
+    /// `slowAfter`.
+    init(
         config: AgentConfig, store: SyncStore, transport: HTTPTransport, logger: Logger,
-        onProgress: @escaping @Sendable (SyncProgress) -> Void = { _ in }
+        onActivity: @escaping @Sendable (SyncActivity) -> Void = { _ in }
     ) {
         self.config = config
         self.store = store
         self.transport = transport
         self.lock = RefreshLock(database: config.database)
         self.logger = logger
-        self.onProgress = onProgress
+        self.onActivity = onActivity
     }
 
     /// Refreshes `names` (every resource when empty), returning one result per
     /// resource in configuration order.
-    public func refresh(_ names: [String] = []) async -> [SyncResult] {
+    func refresh(_ names: [String] = []) async -> [SyncResult] {
         let selected = names.isEmpty ? config.resources : config.resources.filter { names.contains($0.name) }
         var results: [String: SyncResult] = [:]
         for wave in Self.waves(selected) {
@@ -55,10 +58,22 @@ public struct LocalRefresh: Sendable {
 
     /// Refreshes one resource, or joins the sync another process is running.
     func refresh(_ resource: ResourceConfig) async -> SyncResult {
+        let onActivity = onActivity
         let sync = ResourceSync(
             resource: resource, store: store, transport: transport, redactor: config.redactor, logger: logger,
-            onProgress: onProgress)
-        return await sync.run(trigger: .refresh, lock: lock)
+            onProgress: { progress in
+                onActivity(progress.retry.map { .retry(resource: resource.name, $0) } ?? .progress(progress))
+            })
+        let lock = lock
+        let name = resource.name
+        do {
+            return try await withSlowSignal(
+                after: resource.settings.slowAfter, clock: ContinuousClock(),
+                onSlow: { onActivity(.slow(resource: name)) }
+            ) { await sync.run(trigger: .refresh, lock: lock) }
+        } catch {
+            return SyncResult(resource: name, outcome: .cancelled, error: ResourceSync.cancelled(name))
+        }
     }
 
     /// The resources in waves: each wave's dependencies (among `resources`) are

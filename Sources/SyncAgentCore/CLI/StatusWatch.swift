@@ -1,0 +1,95 @@
+import Foundation
+import Synchronization
+import UnixSignals
+
+/// `status --watch`: follows the agent's event stream until Ctrl-C (exit 0)
+/// or until the agent stops (exit 3).
+///
+/// On a terminal (and without `--json`) the table is redrawn in place at each
+/// change and every second, so relative times stay true. Elsewhere each
+/// change is one line: `2026-11-21T10:00:00.123Z users syncing …`, or the
+/// Resource object with `--json`.
+struct StatusWatch: Sendable {
+    /// Only this resource, if set.
+    var name: String?
+    var json: Bool
+
+    private enum Ending: Sendable {
+        case interrupted, agentStopped
+    }
+
+    /// Follows the agent, starting from `initial`.
+    func run(_ agent: AgentClient, initial: [ResourceStatus]) async throws {
+        let board = Board(initial.filter { name == nil || $0.name == name })
+        let width = json ? nil : Terminal.width
+        let watch = self
+        let draw: @Sendable () -> Void = {
+            guard let width else { return }
+            let statuses = board.statuses.withLock { $0 }
+            Console.out("\u{1B}[H\u{1B}[2J" + StatusCommand.render(statuses, width: width))
+            Console.out("\nFollowing the agent's changes; Ctrl-C to stop.")
+            Console.flush()
+        }
+        draw()
+        let ending = await withTaskGroup(of: Ending?.self) { group in
+            group.addTask {
+                for await _ in await UnixSignalsSequence(trapping: .sigint, .sigterm) { return .interrupted }
+                return nil
+            }
+            group.addTask {
+                try? await agent.followChanges { status in
+                    guard watch.name == nil || status.name == watch.name else { return true }
+                    let changed = board.statuses.withLock { board -> Bool in
+                        guard let index = board.firstIndex(where: { $0.name == status.name }) else { return false }
+                        defer { board[index] = status }
+                        return board[index] != status
+                    }
+                    guard changed else { return true }
+                    if width != nil {
+                        draw()
+                    } else {
+                        Console.out(watch.line(status))
+                        Console.flush()
+                    }
+                    return true
+                }
+                return .agentStopped
+            }
+            if width != nil {
+                group.addTask {
+                    while (try? await Task.sleep(for: .seconds(1))) != nil { draw() }
+                    return nil
+                }
+            }
+            var ending: Ending?
+            while ending == nil, let next = await group.next() { ending = next }
+            group.cancelAll()
+            return ending ?? .interrupted
+        }
+        await agent.shutdown()
+        if ending == .agentStopped {
+            Console.error("sync-agent: the agent stopped")
+            throw ExitStatus.notRunning
+        }
+    }
+
+    /// One change as a line: the Resource object with `--json`, else the
+    /// time, the resource, its state and message.
+    func line(_ status: ResourceStatus, now: Date = Date()) -> String {
+        if json { return status.json.serialized() }
+        var parts = [TimestampText.string(from: now), status.name, status.state.rawValue]
+        if let message = status.message { parts.append(message) }
+        if let error = status.lastError, status.state == .failed { parts.append(error.message) }
+        return parts.joined(separator: " ")
+    }
+}
+
+/// The statuses a watch shows, shared by the task that follows the agent
+/// and the one that redraws.
+private final class Board: Sendable {
+    let statuses: Mutex<[ResourceStatus]>
+
+    init(_ statuses: [ResourceStatus]) {
+        self.statuses = Mutex(statuses)
+    }
+}
