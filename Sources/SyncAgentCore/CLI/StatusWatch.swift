@@ -7,8 +7,9 @@ import UnixSignals
 ///
 /// On a terminal (and without `--json`) the table is redrawn in place at each
 /// change and every second, so relative times stay true. Elsewhere each
-/// change is one line: `2026-11-21T10:00:00.123Z users syncing …`, or the
-/// Resource object with `--json`.
+/// resource's state as the stream starts, then each change, is one line:
+/// `2026-11-21T10:00:00.123Z users syncing …`, or the Resource object with
+/// `--json`.
 struct StatusWatch: Sendable {
     /// Only this resource, if set.
     var name: String?
@@ -20,8 +21,9 @@ struct StatusWatch: Sendable {
 
     /// Follows the agent, starting from `initial`.
     func run(_ agent: AgentClient, initial: [ResourceStatus]) async throws {
-        let board = Board(initial.filter { name == nil || $0.name == name })
         let width = json ? nil : Terminal.width
+        // Lines start from the stream's own first state of each resource.
+        let board = Board(width == nil ? [] : initial.filter { name == nil || $0.name == name })
         let watch = self
         let draw: @Sendable () -> Void = {
             guard let width else { return }
@@ -40,7 +42,10 @@ struct StatusWatch: Sendable {
                 try? await agent.followChanges { status in
                     guard watch.name == nil || status.name == watch.name else { return true }
                     let changed = board.statuses.withLock { board -> Bool in
-                        guard let index = board.firstIndex(where: { $0.name == status.name }) else { return false }
+                        guard let index = board.firstIndex(where: { $0.name == status.name }) else {
+                            board.append(status)
+                            return true
+                        }
                         defer { board[index] = status }
                         return board[index] != status
                     }

@@ -77,6 +77,12 @@ struct RunningProcess: @unchecked Sendable {
     let stdoutPath: String
     let stderrPath: String
 
+    /// What it has written to standard output so far.
+    var stdoutSoFar: String { (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "" }
+
+    /// What it has written to standard error so far.
+    var stderrSoFar: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
+
     /// Sends `signal` (such as `SIGKILL`) to the process.
     func send(_ signal: Int32) {
         kill(process.processIdentifier, signal)

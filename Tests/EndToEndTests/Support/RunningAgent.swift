@@ -11,10 +11,12 @@ struct RunningAgent: Sendable {
 
     /// Starts the agent and waits until its socket answers.
     static func start(
-        in workspace: Workspace, environment: [String: String] = [:], wrapper: [String] = []
+        in workspace: Workspace, arguments: [String] = [], environment: [String: String] = [:],
+        wrapper: [String] = []
     ) async throws -> RunningAgent {
         let agent = RunningAgent(
-            workspace: workspace, process: try workspace.start(["run"], environment: environment, wrapper: wrapper))
+            workspace: workspace,
+            process: try workspace.start(["run"] + arguments, environment: environment, wrapper: wrapper))
         let answered = try await eventually { agent.curl("GET", "/v1/status").status == 200 }
         guard answered else {
             agent.process.send(SIGKILL)
@@ -40,12 +42,17 @@ struct RunningAgent: Sendable {
         }
     }
 
-    /// `curl --unix-socket SOCKET -X method http://localhost/path`.
-    func curl(_ method: String, _ path: String, headers: [String] = []) -> Answer {
+    /// `curl --unix-socket SOCKET -X method http://localhost/path`, for at
+    /// most `maxTime` seconds (an event stream is cut off then, with what
+    /// it sent so far).
+    func curl(_ method: String, _ path: String, headers: [String] = [], maxTime: Int = 60) -> Answer {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
         process.arguments =
-            ["--silent", "--max-time", "60", "--unix-socket", socketPath, "-X", method, "-w", "\n%{http_code}"]
+            [
+                "--silent", "--no-buffer", "--max-time", "\(maxTime)", "--unix-socket", socketPath, "-X", method, "-w",
+                "\n%{http_code}",
+            ]
             + headers.flatMap { ["-H", $0] } + ["http://localhost" + path]
         let output = Pipe()
         process.standardOutput = output
