@@ -236,8 +236,22 @@ import Testing
             let result = try await workspace.run(command + ["--log-level", "trace"], environment: environment)
             outputs.append(result.stdout + result.stderr)
         }
+        // Without the secrets (outside the unit), the commands that talk to the
+        // agent or read the database still work; a refresh of its own cannot.
+        let status = try await workspace.run(["status"])
+        #expect(status.status == 0, "\(status.stderr)")
+        let throughAgent = try await workspace.run(["refresh", "--json"])
+        #expect(throughAgent.status == 1, "\(throughAgent.stderr)")
+        #expect(throughAgent.stdout.contains("400 Bad Request"), "\(throughAgent.stdout)")
+        let history = try await workspace.run(["history"])
+        #expect(history.status == 0, "\(history.stderr)")
+        outputs += [status, throughAgent, history].map { $0.stdout + $0.stderr }
+
         let stopped = try await agent.stop()
         outputs.append(stopped.stdout + stopped.stderr)
+        let alone = try await workspace.run(["refresh"])
+        #expect(alone.status == 78, "\(alone.stderr)")
+        #expect(alone.stderr.contains("API_TOKEN"), "\(alone.stderr)")
 
         // The secrets did reach the upstream…
         let sent = try #require(upstream.requests.first { $0.path == "/page/items" })

@@ -12,10 +12,16 @@ enum LogLevelArgument: String, ExpressibleByArgument, CaseIterable {
 
 extension GlobalOptions {
     /// The configuration, or exit 78 with every problem on standard error.
-    func loadConfig(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> AgentConfig {
+    ///
+    /// A command that needs no secrets (it talks to the agent or reads the
+    /// database) passes `fillingReferences: false`: it then works where the
+    /// agent's credentials are not at hand, such as outside its systemd unit.
+    func loadConfig(
+        environment: [String: String] = ProcessInfo.processInfo.environment, fillingReferences: Bool = true
+    ) throws -> AgentConfig {
         let path = ConfigLoader.path(explicit: config, environment: environment)
         do {
-            return try ConfigLoader.load(path: path, environment: environment)
+            return try ConfigLoader.load(path: path, environment: environment, fillingReferences: fillingReferences)
         } catch {
             Console.error(error.description)
             throw ExitStatus.config

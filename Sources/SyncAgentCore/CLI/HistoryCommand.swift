@@ -32,7 +32,7 @@ struct HistoryCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let config = try options.loadConfig()
+        let config = try options.loadConfig(fillingReferences: false)
         if let name { try config.checkResourceNames([name]) }
         let runs: [SyncRunRow]
         do {

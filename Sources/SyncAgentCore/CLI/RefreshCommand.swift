@@ -37,14 +37,15 @@ struct RefreshCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let config = try options.loadConfig()
+        // The agent has the secrets; this process needs them only to sync itself.
+        let config = try options.loadConfig(fillingReferences: false)
         try config.checkResourceNames(names)
         let selected = names.isEmpty ? config.resources : config.resources.filter { names.contains($0.name) }
         let results = try await RefreshReporter.showing { report in
             if let answered = await refreshThroughAgent(config, selected, report: report) {
                 return answered
             }
-            return try await refreshInProcess(config, report: report)
+            return try await refreshInProcess(try options.loadConfig(), report: report)
         }
         if json {
             Console.out(JSONValue.object([.init("results", .array(results.map(\.json)))]).serialized(pretty: true))

@@ -35,7 +35,7 @@ struct StatusCommand: AsyncParsableCommand {
     var watch = false
 
     func run() async throws {
-        let config = try options.loadConfig()
+        let config = try options.loadConfig(fillingReferences: false)
         if let name { try config.checkResourceNames([name]) }
         if let agent = AgentClient.connect(socket: config.socket) {
             do {

@@ -17,19 +17,22 @@ public enum ConfigLoader {
         return defaultPath
     }
 
-    /// Reads, parses and validates the file at `path`.
-    public static func load(path: String, environment: [String: String]) throws(ConfigError) -> AgentConfig {
+    /// Reads, parses and validates the file at `path`; with `fillingReferences`
+    /// false, `${…}` references are left unfilled (see ``Substitution``).
+    public static func load(
+        path: String, environment: [String: String], fillingReferences: Bool = true
+    ) throws(ConfigError) -> AgentConfig {
         let file = URL(fileURLWithPath: path).standardizedFileURL.path
         guard let data = FileManager.default.contents(atPath: file) else {
             let reason = FileManager.default.fileExists(atPath: file) ? "it cannot be read" : "no such file"
             throw ConfigError(file: file, problems: [ConfigProblem(file, "cannot read the configuration: \(reason)")])
         }
-        return try decode(Array(data), file: file, environment: environment)
+        return try decode(Array(data), file: file, environment: environment, fillingReferences: fillingReferences)
     }
 
     /// Parses and validates configuration text read from `file`.
     public static func decode(
-        _ bytes: [UInt8], file: String, environment: [String: String]
+        _ bytes: [UInt8], file: String, environment: [String: String], fillingReferences: Bool = true
     ) throws(ConfigError)
         -> AgentConfig
     {
@@ -42,7 +45,9 @@ public enum ConfigLoader {
         }
         let reader = ConfigReader()
         let folder = (file as NSString).deletingLastPathComponent
-        var decoder = Decoder(reader: reader, substitution: Substitution(environment: environment, folder: folder))
+        var decoder = Decoder(
+            reader: reader,
+            substitution: Substitution(environment: environment, folder: folder, fillsReferences: fillingReferences))
         let config = decoder.config(root, file: file, folder: folder)
         guard reader.problems.isEmpty, let config else {
             throw ConfigError(file: file, problems: reader.problems)

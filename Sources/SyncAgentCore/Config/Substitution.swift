@@ -14,12 +14,21 @@ struct Substitution {
     var environment: [String: String]
     /// The folder relative `${file:…}` paths start from.
     var folder: String
+    /// Whether references are filled. Commands that only talk to the agent
+    /// or read the database need no secrets: for them every reference
+    /// becomes ``unfilled``, so a missing credential is no error.
+    var fillsReferences: Bool
     /// The values filled in so far, with the reference that produced each.
     private(set) var secrets: [Redactor.Secret] = []
 
-    init(environment: [String: String], folder: String) {
+    /// What a reference becomes when references are not filled: a word
+    /// that fits a URL's host, path or query as well as a header.
+    static let unfilled = "unfilled"
+
+    init(environment: [String: String], folder: String, fillsReferences: Bool = true) {
         self.environment = environment
         self.folder = folder
+        self.fillsReferences = fillsReferences
     }
 
     /// A reference that cannot be filled.
@@ -44,8 +53,8 @@ struct Substitution {
                         message: "unterminated \"${\": close it with \"}\" (write \"$${\" for a literal \"${\")")
                 }
                 let reference = String(afterDollar[afterDollar.index(after: afterDollar.startIndex)..<close])
-                let value = try resolve(reference)
-                if !value.isEmpty {
+                let value = fillsReferences ? try resolve(reference) : Self.unfilled
+                if fillsReferences, !value.isEmpty {
                     secrets.append(Redactor.Secret(value: value, reference: "${\(reference)}"))
                 }
                 output += value

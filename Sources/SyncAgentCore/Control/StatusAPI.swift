@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Store
 import Streams
+import Synchronization
 
 /// What the status API needs of the running agent: ``SyncEngine`` in the
 /// agent, a stand-in in the routes' unit tests.
@@ -14,6 +15,8 @@ protocol AgentControl: Sendable {
     func statuses() -> [ResourceStatus]
     /// The status of `name`, or `nil` for an unknown resource.
     func status(of name: String) -> ResourceStatus?
+    /// A count that changes whenever a status changes (so answers can be reused until it does).
+    var statusVersion: Int { get }
     /// Syncs `name` now or joins its sync in flight (`nil` for an unknown
     /// resource); `onActivity`, if set, is told what the sync reports as it
     /// happens, all of it before the result is returned.
@@ -58,13 +61,19 @@ struct StatusAPI<Control: AgentControl>: Sendable {
     /// How often an idle event stream sends a comment, so a client that has
     /// gone away is noticed and one that waits knows the agent is alive.
     var keepAlive: Duration = .seconds(15)
+    /// The last `GET /v1/status` answer, reused while no status changes:
+    /// many clients polling cost one rendering per change.
+    private let statusCache = StatusCache()
 
     /// The router, with JSON errors for everything that goes wrong.
     func router() -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: JSONErrorMiddleware())
         router.get("/v1/status") { _, _ in
-            APIResponse.json(status())
+            let key = StatusCache.Key(version: control.statusVersion, online: control.isOnline)
+            let body = statusCache.body(for: key) { APIResponse.jsonBody(status()) }
+            return Response(
+                status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: body))
         }
         router.get("/v1/resources/:name") { _, context in
             let name = try context.parameters.require("name")
@@ -143,7 +152,12 @@ enum APIResponse {
     static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
         Response(
             status: status, headers: [.contentType: "application/json"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: value.serialized(pretty: true) + "\n")))
+            body: ResponseBody(byteBuffer: jsonBody(value)))
+    }
+
+    /// The body of a JSON answer: pretty, for people reading curl's output.
+    static func jsonBody(_ value: JSONValue) -> ByteBuffer {
+        ByteBuffer(string: value.serialized(pretty: true) + "\n")
     }
 
     /// A stream of server-sent events: `produce` sends them to its sink
@@ -241,5 +255,26 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             let failure = APIError(status: .internalServerError, code: "internal", message: "\(error)")
             return APIResponse.json(failure.json, status: failure.status)
         }
+    }
+}
+
+/// The latest `GET /v1/status` body and what it was rendered from.
+///
+/// Thread-safety: `Sendable`; its state is behind a `Mutex`.
+final class StatusCache: Sendable {
+    /// What a body depends on besides the agent's fixed fields.
+    struct Key: Sendable, Hashable {
+        var version: Int
+        var online: Bool
+    }
+
+    private let latest = Mutex<(key: Key, body: ByteBuffer)?>(nil)
+
+    /// The body for `key`: the cached one if it was rendered for `key`, else a new one from `render`.
+    func body(for key: Key, render: () -> ByteBuffer) -> ByteBuffer {
+        if let cached = latest.withLock({ $0 }), cached.key == key { return cached.body }
+        let body = render()
+        latest.withLock { $0 = (key, body) }
+        return body
     }
 }

@@ -64,6 +64,7 @@ final class SyncEngine<C: Clock<Duration>>: Sendable {
     private let machines: Mutex<[String: ResourceMachine]>
     private let latest = Mutex<[String: SyncResult]>([:])
     private let syncCounter = Atomic<Int>(0)
+    private let statusChanges = Atomic<Int>(0)
     /// Per resource: the refreshes waiting on it that want its activity, by ID.
     private let watchers = Mutex<[String: [Int: @Sendable (SyncActivity) -> Void]]>([:])
     private let stopping = Atomic<Bool>(false)
@@ -145,6 +146,9 @@ final class SyncEngine<C: Clock<Duration>>: Sendable {
         machines.withLock { $0[name]?.status }
     }
 
+    /// How many times a status has changed: equal counts, equal statuses.
+    var statusVersion: Int { statusChanges.load(ordering: .acquiring) }
+
     /// Applies an event to a resource's machine, performs its actions and
     /// tells ``changes`` when the status changed, and ``activity`` what the
     /// running sync reported (in the lock, so in order).
@@ -161,7 +165,10 @@ final class SyncEngine<C: Clock<Duration>>: Sendable {
             }
             let actions = machines[name]!.handle(event)
             let after = machines[name]!.status
-            if after != before { changes.send(after) }
+            if after != before {
+                statusChanges.add(1, ordering: .releasing)
+                changes.send(after)
+            }
             return actions
         }
         for action in actions {

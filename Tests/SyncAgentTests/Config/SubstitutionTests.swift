@@ -52,6 +52,15 @@ import Testing
         }
     }
 
+    @Test func leftUnfilledNoReferenceIsReadOrMissed() throws {
+        var substitution = Substitution(environment: [:], folder: folder, fillsReferences: false)
+        #expect(try substitution.apply("https://${HOST}/v1") == "https://unfilled/v1")
+        #expect(try substitution.apply("Bearer ${credential:missing}") == "Bearer unfilled")
+        #expect(try substitution.apply("$${literal}") == "${literal}")
+        #expect(substitution.secrets.isEmpty)
+        #expect(throws: Substitution.Problem.self) { try substitution.apply("${unterminated") }
+    }
+
     @Test func theRedactorReplacesSecretsAndTheirEncodedForms() {
         let redactor = Redactor(secrets: [
             Redactor.Secret(value: "s3cr3t token", reference: "${credential:api-token}"),

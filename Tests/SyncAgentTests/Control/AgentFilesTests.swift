@@ -59,7 +59,7 @@ import Glibc
         defer { close(listening) }
         // A socket whose process is gone: bound, then closed without unlinking.
         close(try bindSocket(at: stale, listen: false))
-        FileManager.default.createFile(atPath: file, contents: Data())
+        _ = FileManager.default.createFile(atPath: file, contents: Data())
 
         #expect(UnixSocketPath.occupant(of: live) == .live)
         #expect(UnixSocketPath.occupant(of: stale) == .stale)
@@ -81,7 +81,7 @@ import Glibc
 
     @Test func prepareExplainsWhatIsInTheWay() {
         let file = folder + "/file"
-        FileManager.default.createFile(atPath: file, contents: Data())
+        _ = FileManager.default.createFile(atPath: file, contents: Data())
         let cases = [
             (file, "is not a socket"),
             (folder + "/missing/agent.sock", "does not exist"),

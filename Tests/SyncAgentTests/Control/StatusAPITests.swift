@@ -13,6 +13,7 @@ import Testing
     final class FakeAgent: AgentControl {
         let startedAt = Date(timeIntervalSince1970: 1_795_000_000)
         var isOnline: Bool { false }
+        var statusVersion: Int { 0 }
         let refreshed = Mutex<[String]>([])
         let changes = PassthroughSubject<ResourceStatus, Never>()
 
@@ -223,6 +224,24 @@ import Testing
         #expect(samples["sync_agent_online"] == 0)
         // Never synced: no last success yet.
         #expect(!body.contains("sync_agent_last_success_timestamp_seconds{"))
+    }
+
+    @Test func theStatusBodyIsRenderedOncePerChange() {
+        let cache = StatusCache()
+        let renders = Mutex(0)
+        func body(_ version: Int, online: Bool = true) -> String {
+            let buffer = cache.body(for: StatusCache.Key(version: version, online: online)) {
+                renders.withLock { $0 += 1 }
+                return ByteBuffer(string: "v\(version) \(online)")
+            }
+            return String(buffer: buffer)
+        }
+        #expect(body(1) == "v1 true")
+        #expect(body(1) == "v1 true")
+        #expect(renders.withLock { $0 } == 1)
+        #expect(body(2) == "v2 true")
+        #expect(body(2, online: false) == "v2 false")
+        #expect(renders.withLock { $0 } == 3)
     }
 
     @Test func labelValuesAreEscaped() {
