@@ -53,7 +53,7 @@ import Glibc
         // A slow sync, asked for three ways at once: one request upstream.
         upstream.changeItems("items", ids: [7])
         upstream.clearRequests()
-        upstream.inject(Fault(path: "/page/items", query: "page=1&", times: 1, delay: .seconds(2)))
+        upstream.inject(Fault(path: "/page/items", query: "page=1&", times: 1, delay: .seconds(6)))
         let first = curlLater(agent, "POST", "/v1/resources/items/refresh")
         #expect(try await eventually { firstPages(upstream) == 1 })
         let second = curlLater(agent, "POST", "/v1/resources/items/refresh")

@@ -147,7 +147,7 @@ import Testing
         let workspace = try Workspace()
         try workspace.writeConfig(resources: [upstream.resource("items", style: "page")])
         // The first request is slow, so the second refresh starts while it is in flight.
-        upstream.inject(Fault(path: "/page/items", times: 1, delay: .seconds(2)))
+        upstream.inject(Fault(path: "/page/items", times: 1, delay: .seconds(3)))
 
         let first = try workspace.start(["refresh", "--json"])
         #expect(try await eventually { upstream.requestCount(path: "/page/items") == 1 })

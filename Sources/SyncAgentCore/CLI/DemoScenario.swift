@@ -75,7 +75,8 @@ struct DemoScenario: Service {
 
     /// Every 15 seconds some items change, user 7 among them (the record of
     /// `me`, whose `revision` picks the team of `my-team`); every 30 seconds
-    /// the faults come back.
+    /// the faults come back, with a change of catalog so that its next sync
+    /// reads every page again (the slow one too) rather than get a 304.
     func run() async {
         await cancelWhenGracefulShutdown {
             var round = 0
@@ -83,7 +84,10 @@ struct DemoScenario: Service {
                 round += 1
                 upstream.changeItems("users", ids: [7, 100 + round % 1000])
                 upstream.changeItems("orders", ids: [1 + round % 600])
-                if round.isMultiple(of: 2) { injectFaults() }
+                if round.isMultiple(of: 2) {
+                    upstream.changeItems("catalog", ids: [1 + round % 300])
+                    injectFaults()
+                }
             }
         }
     }

@@ -106,6 +106,7 @@ struct AgentRunner {
             application = try server.application(api: StatusAPI(control: engine)) { failure in
                 if let failure {
                     logger.critical("\(failure)")
+                    group.failed = true
                     Task { await group.value?.triggerGracefulShutdown() }
                     return
                 }
@@ -143,7 +144,7 @@ struct AgentRunner {
         server.removeSocket()
         await transport.shutdown()
         logger.info("stopped")
-        if failed { throw ExitStatus.failure }
+        if failed || group.failed { throw ExitStatus.failure }
     }
 }
 
@@ -193,9 +194,16 @@ private struct SystemdService<C: Clock<Duration>>: Service {
     }
 }
 
-/// The service group, for a callback that must stop it.
+/// The service group, for a callback that must stop it, and whether it
+/// stops because something failed.
 private final class GroupReference: Sendable {
     private let group = Mutex<ServiceGroup?>(nil)
+    private let failure = Mutex(false)
+
+    var failed: Bool {
+        get { failure.withLock { $0 } }
+        set { failure.withLock { $0 = newValue } }
+    }
 
     var value: ServiceGroup? {
         get { group.withLock { $0 } }

@@ -39,25 +39,30 @@ struct StatusWatch: Sendable {
                 return nil
             }
             group.addTask {
-                try? await agent.followChanges { status in
-                    guard watch.name == nil || status.name == watch.name else { return true }
-                    let changed = board.statuses.withLock { board -> Bool in
-                        guard let index = board.firstIndex(where: { $0.name == status.name }) else {
-                            board.append(status)
-                            return true
+                // The stream also ends when this client fell too far behind:
+                // while the agent still answers, follow it again.
+                repeat {
+                    try? await agent.followChanges { status in
+                        guard watch.name == nil || status.name == watch.name else { return true }
+                        let changed = board.statuses.withLock { board -> Bool in
+                            guard let index = board.firstIndex(where: { $0.name == status.name }) else {
+                                board.append(status)
+                                return true
+                            }
+                            defer { board[index] = status }
+                            return watch.differs(board[index], status, onTerminal: width != nil)
                         }
-                        defer { board[index] = status }
-                        return board[index] != status
+                        guard changed else { return true }
+                        if width != nil {
+                            draw()
+                        } else {
+                            Console.out(watch.line(status))
+                            Console.flush()
+                        }
+                        return true
                     }
-                    guard changed else { return true }
-                    if width != nil {
-                        draw()
-                    } else {
-                        Console.out(watch.line(status))
-                        Console.flush()
-                    }
-                    return true
-                }
+                    guard (try? await Task.sleep(for: .milliseconds(500))) != nil else { return nil }
+                } while UnixSocketPath.connects(to: agent.socket)
                 return .agentStopped
             }
             if width != nil {
@@ -79,13 +84,24 @@ struct StatusWatch: Sendable {
     }
 
     /// One change as a line: the Resource object with `--json`, else the
-    /// time, the resource, its state and message.
+    /// time and the ``summary(_:)``.
     func line(_ status: ResourceStatus, now: Date = Date()) -> String {
         if json { return status.json.serialized() }
-        var parts = [TimestampText.string(from: now), status.name, status.state.rawValue]
+        return TimestampText.string(from: now) + " " + summary(status)
+    }
+
+    /// What a line says of a resource: its name, state, message, and error when failed.
+    func summary(_ status: ResourceStatus) -> String {
+        var parts = [status.name, status.state.rawValue]
         if let message = status.message { parts.append(message) }
         if let error = status.lastError, status.state == .failed { parts.append(error.message) }
         return parts.joined(separator: " ")
+    }
+
+    /// Whether a change is worth showing: any change for the table and for
+    /// `--json`; for a line, a change of what the line says.
+    func differs(_ old: ResourceStatus, _ new: ResourceStatus, onTerminal: Bool) -> Bool {
+        onTerminal || json ? old != new : summary(old) != summary(new)
     }
 }
 

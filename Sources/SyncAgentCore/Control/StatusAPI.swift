@@ -58,8 +58,8 @@ struct StatusAPI<Control: AgentControl>: Sendable {
     let control: Control
     /// The agent's process ID, as the status shows it.
     var pid = getpid()
-    /// How often an idle event stream sends a comment, so a client that has
-    /// gone away is noticed and one that waits knows the agent is alive.
+    /// How often an event stream sends a comment, so a client that has gone
+    /// away is noticed and one that waits knows the agent is alive.
     var keepAlive: Duration = .seconds(15)
     /// The last `GET /v1/status` answer, reused while no status changes:
     /// many clients polling cost one rendering per change.
@@ -162,7 +162,7 @@ enum APIResponse {
 
     /// A stream of server-sent events: `produce` sends them to its sink
     /// and returns when the stream is done. The stream sends a comment every
-    /// `keepAlive` while idle; when the client leaves, `produce` is cancelled.
+    /// `keepAlive`; when the client leaves, `produce` is cancelled.
     static func eventStream(
         keepAlive: Duration, _ produce: @escaping @Sendable (EventSink) async -> Void
     ) -> Response {

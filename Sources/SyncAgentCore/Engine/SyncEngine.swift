@@ -65,6 +65,7 @@ final class SyncEngine<C: Clock<Duration>>: Sendable {
     private let latest = Mutex<[String: SyncResult]>([:])
     private let syncCounter = Atomic<Int>(0)
     private let statusChanges = Atomic<Int>(0)
+    private let watcherCounter = Atomic<Int>(0)
     /// Per resource: the refreshes waiting on it that want its activity, by ID.
     private let watchers = Mutex<[String: [Int: @Sendable (SyncActivity) -> Void]]>([:])
     private let stopping = Atomic<Bool>(false)
@@ -344,7 +345,7 @@ final class SyncEngine<C: Clock<Duration>>: Sendable {
     func refresh(_ name: String, onActivity: (@Sendable (SyncActivity) -> Void)? = nil) async -> SyncResult? {
         guard let resource = config.resource(named: name) else { return nil }
         if let onActivity {
-            let id = syncCounter.add(1, ordering: .relaxed).newValue
+            let id = watcherCounter.add(1, ordering: .relaxed).newValue
             watchers.withLock { $0[name, default: [:]][id] = onActivity }
             defer { watchers.withLock { _ = $0[name]?.removeValue(forKey: id) } }
             return await refresh(resource)
@@ -418,6 +419,7 @@ final class SyncEngine<C: Clock<Duration>>: Sendable {
         let id = syncCounter.add(1, ordering: .relaxed).newValue
         update(name, .started(sync: id, at: now()))
         metrics.syncStarted(name)
+        let started = clock.now
         let sync = makeSync(resource, id: id)
         let lock = lock
         let result: SyncResult
@@ -433,7 +435,7 @@ final class SyncEngine<C: Clock<Duration>>: Sendable {
             result = Self.cancelled(name)
         }
         update(name, .finished(sync: id, result, at: now()))
-        metrics.syncEnded(result, seconds: Double(result.durationMilliseconds) / 1000)
+        metrics.syncEnded(result, seconds: started.duration(to: clock.now).timeInterval)
         if result.outcome == .success {
             let changes = result.changes
             let diff = "\(changes.added) new, \(changes.changed) changed, \(changes.removed) removed"

@@ -214,6 +214,61 @@ import Testing
         await engine.value
     }
 
+    @Test func aRefreshHearsItsSyncsRetrySlownessPagesAndEndInOrderAndMetricsCountThem() async throws {
+        let harness = try EngineHarness(
+            defaults: #""slowAfter": "5s", "retry": {"initialDelay": "1s", "jitter": 0}"#,
+            resources: [scriptedResource("users")])
+        let clock = harness.clock
+        let answered = Mutex(0)
+        harness.transport.respond { _ in
+            let first = answered.withLock { count in
+                defer { count += 1 }
+                return count == 0
+            }
+            if first { return ScriptedTransport.json(#"{"message": "busy"}"#, status: 503) }
+            try await clock.sleep(for: .seconds(10))
+            return page([1, 2])
+        }
+        let heard = Mutex<[SyncActivity]>([])
+        // The refresh starts the sync; the engine's startup poll joins it.
+        let refresh = Task.inheritingExecutor {
+            await harness.engine.refresh("users") { report in heard.withLock { $0.append(report) } }
+        }
+        let engine = harness.start()
+        await harness.untilRequests(1)
+        await harness.advance(by: 1)
+        await harness.untilRequests(2)
+        await harness.advance(by: 10)
+        let result = try #require(await refresh.value)
+        #expect(result.outcome == .success)
+        #expect(!result.joined)
+        let reports = heard.withLock { $0 }
+        #expect(reports.map(\.eventName) == ["retry", "slow", "progress", "result"])
+        guard case .retry(_, let notice) = reports.first else { return }
+        #expect(notice.attempt == 2)
+        #expect(notice.delay == .seconds(1))
+        #expect(reports[2] == .progress(SyncProgress(resource: "users", pages: 1, items: 2, attempts: 2)))
+
+        await harness.until { $0["users"]?.state == .idle }
+        let metrics = harness.engine.metricsPage()
+        for line in [
+            #"sync_agent_syncs_total{resource="users",outcome="success"} 1"#,
+            #"sync_agent_upstream_requests_total{resource="users",status="200"} 1"#,
+            #"sync_agent_upstream_requests_total{resource="users",status="503"} 1"#,
+            #"sync_agent_joined_requests_total{resource="users"} 1"#,
+            #"sync_agent_syncs_in_flight{resource="users"} 0"#,
+            #"sync_agent_sync_duration_seconds_bucket{resource="users",le="10"} 0"#,
+            #"sync_agent_sync_duration_seconds_bucket{resource="users",le="30"} 1"#,
+            #"sync_agent_sync_duration_seconds_sum{resource="users"} 11"#,
+            #"sync_agent_records{resource="users"} 2"#,
+            "sync_agent_online 1",
+        ] {
+            #expect(metrics.contains(line + "\n"), "\(line)")
+        }
+        engine.cancel()
+        await engine.value
+    }
+
     @Test func aDependentResourceSwitchesToTheLatestRecord() async throws {
         let harness = try EngineHarness(resources: [
             scriptedResource("user"),
