@@ -61,9 +61,9 @@ extension AgentConfig {
 
 /// Writing to the standard streams.
 enum Console {
-    /// Writes a line to standard output.
-    static func out(_ text: String) {
-        print(text)
+    /// Writes a line (or, with `terminator: ""`, text as is) to standard output.
+    static func out(_ text: String, terminator: String = "\n") {
+        print(text, terminator: terminator)
     }
 
     /// Sends what standard output holds on its way, for output followed as it comes.

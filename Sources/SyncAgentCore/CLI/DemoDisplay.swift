@@ -73,11 +73,10 @@ struct DemoDisplay: Service {
     }
 
     private func draw(width: Int, recent: [String]) {
-        var text = "\u{1B}[H\u{1B}[2J" + intro.joined(separator: "\n") + "\n\n"
+        var text = intro.map { String($0.prefix(width)) }.joined(separator: "\n") + "\n\n"
         text += StatusCommand.render(engine.statuses(), width: width) + "\n\n"
         text += recent.map { String($0.prefix(width)) }.joined(separator: "\n")
-        Console.out(text)
-        Console.flush()
+        Terminal.redraw(text)
     }
 
     /// What an event says, or `nil` for page-by-page progress.

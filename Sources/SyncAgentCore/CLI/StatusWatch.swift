@@ -28,9 +28,8 @@ struct StatusWatch: Sendable {
         let draw: @Sendable () -> Void = {
             guard let width else { return }
             let statuses = board.statuses.withLock { $0 }
-            Console.out("\u{1B}[H\u{1B}[2J" + StatusCommand.render(statuses, width: width))
-            Console.out("\nFollowing the agent's changes; Ctrl-C to stop.")
-            Console.flush()
+            Terminal.redraw(
+                StatusCommand.render(statuses, width: width) + "\n\nFollowing the agent's changes; Ctrl-C to stop.")
         }
         draw()
         let ending = await withTaskGroup(of: Ending?.self) { group in

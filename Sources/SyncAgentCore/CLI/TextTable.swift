@@ -49,6 +49,15 @@ enum Terminal {
     /// The width of the terminal on standard output, or `nil` when it is not one.
     static var width: Int? { width(of: STDOUT_FILENO) }
 
+    /// Draws `text` over the whole screen on standard output: from the top
+    /// left, each line erased to its end, then the rest of the screen, so a
+    /// redraw replaces the last one without the flicker of clearing first.
+    static func redraw(_ text: String) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        Console.out("\u{1B}[H" + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\n") + "\u{1B}[J", terminator: "")
+        Console.flush()
+    }
+
     /// The width of the terminal on standard error, or `nil` when it is not one.
     static var standardErrorWidth: Int? { width(of: STDERR_FILENO) }
 
