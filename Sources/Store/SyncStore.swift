@@ -33,8 +33,18 @@ public final class SyncStore: Sendable {
     /// Opens (or creates) the database at `path` and brings its schema up to date.
     public init(path: String, mode: OpenMode = .create) throws(StoreError) {
         self.path = path
-        if mode != .create, !FileManager.default.fileExists(atPath: path) {
-            throw StoreError(.missing, "There is no database at \(path) yet: nothing has been synced.")
+        if mode != .create {
+            var info = stat()
+            if stat(path, &info) != 0 {
+                // A file out of reach is not a file that is missing.
+                guard errno == ENOENT else {
+                    let reason = String(cString: strerror(errno))
+                    throw StoreError(
+                        .open,
+                        "Cannot open the database \(path): \(reason) (run as a user that may read the agent's files)")
+                }
+                throw StoreError(.missing, "There is no database at \(path) yet: nothing has been synced.")
+            }
         }
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
