@@ -42,6 +42,18 @@ public enum DurationText {
         }
         return text
     }
+
+    /// A wait as people read it, to about two digits: `450ms`, `1.1s`, `12s`,
+    /// `2m5s`. A parseable duration, but not an exact one (use ``format(_:)``).
+    public static func approximate(_ duration: Duration) -> String {
+        let seconds = duration.seconds
+        if seconds < 1 { return "\(Int((seconds * 1000).rounded()))ms" }
+        if seconds < 9.95 {
+            let tenths = Int((seconds * 10).rounded())
+            return tenths % 10 == 0 ? "\(tenths / 10)s" : "\(tenths / 10).\(tenths % 10)s"
+        }
+        return format(.seconds(seconds.rounded()))
+    }
 }
 
 /// Byte sizes as the configuration writes them: `"32MiB"`, `"512KiB"`, `"10MB"`,

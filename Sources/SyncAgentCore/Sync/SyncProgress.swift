@@ -36,6 +36,6 @@ public struct RetryNotice: Sendable, Hashable {
 
     /// The notice as one line: `retrying GET https://… in 1s (attempt 2 of 5): the server answered 503 …`.
     public var sentence: String {
-        "retrying \(request) in \(DurationText.format(delay)) (attempt \(attempt) of \(maxAttempts)): \(cause)"
+        "retrying \(request) in \(DurationText.approximate(delay)) (attempt \(attempt) of \(maxAttempts)): \(cause)"
     }
 }

@@ -13,6 +13,16 @@ import Testing
     }
 
     @Test(arguments: [
+        (Duration.milliseconds(450), "450ms"), (.milliseconds(999), "999ms"), (.milliseconds(1043), "1s"),
+        (.milliseconds(1107), "1.1s"), (.milliseconds(2106), "2.1s"), (.milliseconds(9_940), "9.9s"),
+        (.milliseconds(9_960), "10s"), (.milliseconds(12_400), "12s"), (.milliseconds(125_300), "2m5s"),
+    ])
+    func approximatesWaitsForPeople(_ duration: Duration, _ text: String) {
+        #expect(DurationText.approximate(duration) == text)
+        #expect(DurationText.parse(text) != nil)
+    }
+
+    @Test(arguments: [
         "", "soon", "5 minutes", "-5s", "1y", "s", "1m30", "1.2.3s", "1e300", "366d", "99999999999999999",
     ])
     func refuses(_ text: String) {
