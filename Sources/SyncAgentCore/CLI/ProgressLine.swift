@@ -37,25 +37,26 @@ final class ProgressLine<C: Clock<Duration>>: Sendable {
 
     /// Records what a resource's sync reported; it shows at the next redraw.
     func update(_ activity: SyncActivity) {
-        if case .finished = activity { return }
         state.withLock { state in
             let name = activity.resource
-            let index =
-                state.progress.firstIndex { $0.progress.resource == name }
-                ?? {
-                    state.progress.append(Entry(progress: SyncProgress(resource: name, pages: 0, items: 0)))
-                    return state.progress.count - 1
-                }()
+            let index = state.progress.firstIndex { $0.progress.resource == name }
+            var entry =
+                index.map { state.progress[$0] } ?? Entry(progress: SyncProgress(resource: name, pages: 0, items: 0))
             switch activity {
             case .progress(let progress):
-                state.progress[index].progress = progress
+                entry.progress = progress
             case .retry(_, let notice):
-                state.progress[index].progress.retry = notice
-                state.progress[index].progress.attempts = notice.attempt
+                entry.progress.retry = notice
+                entry.progress.attempts = notice.attempt
             case .slow:
-                state.progress[index].slow = true
+                entry.slow = true
             case .finished:
                 return
+            }
+            if let index {
+                state.progress[index] = entry
+            } else {
+                state.progress.append(entry)
             }
             state.changed = true
         }

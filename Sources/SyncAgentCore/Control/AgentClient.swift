@@ -46,29 +46,10 @@ struct AgentClient: Sendable {
     func refresh(
         _ resources: [ResourceConfig], onActivity: @escaping @Sendable (SyncActivity) -> Void
     ) async throws(Failure) -> [SyncResult] {
-        var results: [String: SyncResult] = [:]
-        for wave in LocalRefresh.waves(resources) {
-            let client = self
-            let answers = await withTaskGroup(of: Result<SyncResult, Failure>.self) { group in
-                for resource in wave {
-                    group.addTask {
-                        do throws(Failure) {
-                            return .success(try await client.refresh(resource.name, onActivity: onActivity))
-                        } catch {
-                            return .failure(error)
-                        }
-                    }
-                }
-                var answers: [Result<SyncResult, Failure>] = []
-                for await answer in group { answers.append(answer) }
-                return answers
-            }
-            for answer in answers {
-                let result = try answer.get()
-                results[result.resource] = result
-            }
+        let client = self
+        return try await LocalRefresh.inWaves(resources) { resource throws(Failure) in
+            try await client.refresh(resource.name, onActivity: onActivity)
         }
-        return resources.compactMap { results[$0.name] }
     }
 
     /// `POST /v1/resources/NAME/refresh` as an event stream: the sync's

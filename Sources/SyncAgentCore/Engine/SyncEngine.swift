@@ -378,18 +378,7 @@ final class SyncEngine<C: Clock<Duration>>: Sendable {
     /// Refreshes every resource, each after the resources its URL reads;
     /// returns the results in configuration order.
     func refreshAll() async -> [SyncResult] {
-        var results: [String: SyncResult] = [:]
-        for wave in LocalRefresh.waves(config.resources) {
-            await withTaskGroup(of: SyncResult?.self) { group in
-                for resource in wave {
-                    group.addTask { await self.refresh(resource.name) }
-                }
-                for await result in group {
-                    if let result { results[result.resource] = result }
-                }
-            }
-        }
-        return config.resources.compactMap { results[$0.name] }
+        await LocalRefresh.inWaves(config.resources) { await self.refresh($0.name) }.compactMap { $0 }
     }
 
     private static func cancelled(_ name: String) -> SyncResult {

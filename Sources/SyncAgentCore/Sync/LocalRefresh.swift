@@ -39,21 +39,7 @@ struct LocalRefresh: Sendable {
     /// resource in configuration order.
     func refresh(_ names: [String] = []) async -> [SyncResult] {
         let selected = names.isEmpty ? config.resources : config.resources.filter { names.contains($0.name) }
-        var results: [String: SyncResult] = [:]
-        for wave in Self.waves(selected) {
-            await withTaskGroup(of: SyncResult.self) { group in
-                var pending = wave[...]
-                for _ in 0..<Self.concurrency {
-                    guard let resource = pending.popFirst() else { break }
-                    group.addTask { await refresh(resource) }
-                }
-                for await result in group {
-                    results[result.resource] = result
-                    if let resource = pending.popFirst() { group.addTask { await refresh(resource) } }
-                }
-            }
-        }
-        return selected.compactMap { results[$0.name] }
+        return await Self.inWaves(selected, concurrency: Self.concurrency) { await refresh($0) }
     }
 
     /// Refreshes one resource, or joins the sync another process is running.
@@ -74,6 +60,40 @@ struct LocalRefresh: Sendable {
         } catch {
             return SyncResult(resource: name, outcome: .cancelled, error: ResourceSync.cancelled(name))
         }
+    }
+
+    /// Runs `body` for every resource, wave after wave (see ``waves(_:)``),
+    /// at most `concurrency` at once, and returns the answers in the order of
+    /// `resources`. When `body` fails, the wave ends and its first failure
+    /// is thrown: no later wave starts.
+    static func inWaves<Answer: Sendable, Failure: Error>(
+        _ resources: [ResourceConfig], concurrency: Int = .max,
+        _ body: @escaping @Sendable (ResourceConfig) async throws(Failure) -> Answer
+    ) async throws(Failure) -> [Answer] {
+        var answers: [String: Answer] = [:]
+        for wave in waves(resources) {
+            let outcomes = await withTaskGroup(of: (String, Result<Answer, Failure>).self) { group in
+                var pending = wave[...]
+                func start(_ resource: ResourceConfig) {
+                    group.addTask {
+                        do throws(Failure) {
+                            return (resource.name, .success(try await body(resource)))
+                        } catch {
+                            return (resource.name, .failure(error))
+                        }
+                    }
+                }
+                for _ in 0..<min(concurrency, wave.count) { start(pending.removeFirst()) }
+                var outcomes: [(String, Result<Answer, Failure>)] = []
+                for await outcome in group {
+                    outcomes.append(outcome)
+                    if let resource = pending.popFirst() { start(resource) }
+                }
+                return outcomes
+            }
+            for (name, outcome) in outcomes { answers[name] = try outcome.get() }
+        }
+        return resources.compactMap { answers[$0.name] }
     }
 
     /// The resources in waves: each wave's dependencies (among `resources`) are
