@@ -115,11 +115,9 @@ import Testing
         let upstream = try await TestUpstream.start(collections: ["items": 30])
         defer { Task { await upstream.stop() } }
         let workspace = try Workspace()
-        let credentials = workspace.folder + "/credentials"
-        try FileManager.default.createDirectory(atPath: credentials, withIntermediateDirectories: true)
         let credential = "cred-9f8e7d6c5b4a"
         let token = "tok-1a2b3c4d5e6f"
-        try Data("\(credential)\n".utf8).write(to: URL(fileURLWithPath: credentials + "/api-token"))
+        let credentials = try workspace.writeCredential("api-token", credential)
         try workspace.writeConfig(resources: [
             #"""
             {"name": "items", "url": "\#(upstream.baseURL)/page/items", "items": "/data", "key": "/id",

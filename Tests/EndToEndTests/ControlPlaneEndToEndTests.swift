@@ -19,6 +19,14 @@ import Testing
         return workspace
     }
 
+    /// An agent on such a workspace, once its startup sync of the 250 items is done.
+    func syncedAgent(_ upstream: TestUpstream, slowAfter: String = "5s") async throws -> (RunningAgent, Workspace) {
+        let workspace = try workspace(upstream, slowAfter: slowAfter)
+        let agent = try await RunningAgent.start(in: workspace)
+        #expect(try await eventually { agent.curl("GET", "/v1/resources/items").json["items"] as? Int == 250 })
+        return (agent, workspace)
+    }
+
     func firstPages(_ upstream: TestUpstream) -> Int {
         upstream.requests.count { $0.path == "/page/items" && $0.query.hasPrefix("page=1&") }
     }
@@ -38,9 +46,7 @@ import Testing
     @Test func twentyRefreshProcessesDuringOneSlowSyncMakeOneRequestAndAllSucceed() async throws {
         let upstream = try await TestUpstream.start(collections: ["items": 250])
         defer { Task { await upstream.stop() } }
-        let workspace = try workspace(upstream)
-        let agent = try await RunningAgent.start(in: workspace)
-        #expect(try await eventually { agent.curl("GET", "/v1/resources/items").json["items"] as? Int == 250 })
+        let (agent, workspace) = try await syncedAgent(upstream)
 
         upstream.changeItems("items", ids: [3])
         upstream.clearRequests()
@@ -69,9 +75,7 @@ import Testing
     @Test func aRefreshStreamsRetrySlowProgressAndItsResult() async throws {
         let upstream = try await TestUpstream.start(collections: ["items": 250])
         defer { Task { await upstream.stop() } }
-        let workspace = try workspace(upstream, slowAfter: "1s")
-        let agent = try await RunningAgent.start(in: workspace)
-        #expect(try await eventually { agent.curl("GET", "/v1/resources/items").json["items"] as? Int == 250 })
+        let (agent, _) = try await syncedAgent(upstream, slowAfter: "1s")
 
         upstream.changeItems("items", ids: [3])
         upstream.inject(Fault(path: "/page/items", query: "page=2&", times: 1, action: .status(503)))
@@ -133,9 +137,7 @@ import Testing
     @Test func onATerminalOnlyARefreshSlowerThan100msShowsALiveLine() async throws {
         let upstream = try await TestUpstream.start(collections: ["items": 250])
         defer { Task { await upstream.stop() } }
-        let workspace = try workspace(upstream, slowAfter: "1s")
-        let agent = try await RunningAgent.start(in: workspace)
-        #expect(try await eventually { agent.curl("GET", "/v1/resources/items").json["items"] as? Int == 250 })
+        let (agent, workspace) = try await syncedAgent(upstream, slowAfter: "1s")
 
         // Not modified: done in a few milliseconds, so no line.
         let quick = try onTerminal(workspace, ["refresh", "items"])
@@ -161,9 +163,7 @@ import Testing
     @Test func statusWatchFollowsTheEventStreamUntilCtrlCOrTheAgentStops() async throws {
         let upstream = try await TestUpstream.start(collections: ["items": 250])
         defer { Task { await upstream.stop() } }
-        let workspace = try workspace(upstream)
-        let agent = try await RunningAgent.start(in: workspace)
-        #expect(try await eventually { agent.curl("GET", "/v1/resources/items").json["items"] as? Int == 250 })
+        let (agent, workspace) = try await syncedAgent(upstream)
 
         // curl sees the snapshot: one `resource` event per resource.
         let snapshot = agent.curl("GET", "/v1/events", maxTime: 1)
@@ -202,11 +202,9 @@ import Testing
         let upstream = try await TestUpstream.start(collections: ["items": 30])
         defer { Task { await upstream.stop() } }
         let workspace = try Workspace()
-        let credentials = workspace.folder + "/credentials"
-        try FileManager.default.createDirectory(atPath: credentials, withIntermediateDirectories: true)
         let credential = "cred-0a9b8c7d6e5f"
         let token = "tok-6f5e4d3c2b1a"
-        try Data("\(credential)\n".utf8).write(to: URL(fileURLWithPath: credentials + "/api-token"))
+        let credentials = try workspace.writeCredential("api-token", credential)
         try workspace.writeConfig(
             #"""
             {"defaults": {"interval": "1h", "slowAfter": "100ms",

@@ -33,6 +33,16 @@ final class Workspace: Sendable {
             """#)
     }
 
+    /// Writes the credential `name` (ending in a line break, as files do) into
+    /// `credentials/`, as systemd's `LoadCredential=` would, and returns that
+    /// folder for `CREDENTIALS_DIRECTORY`.
+    func writeCredential(_ name: String, _ value: String) throws -> String {
+        let credentials = folder + "/credentials"
+        try FileManager.default.createDirectory(atPath: credentials, withIntermediateDirectories: true)
+        try Data("\(value)\n".utf8).write(to: URL(fileURLWithPath: credentials + "/" + name))
+        return credentials
+    }
+
     /// Runs `sync-agent` with this workspace's configuration.
     func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> ProcessResult {
         try await AgentProcess.run(arguments + ["--config", configPath], environment: environment, in: folder)
