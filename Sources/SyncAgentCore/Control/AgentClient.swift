@@ -96,11 +96,7 @@ struct AgentClient: Sendable {
         _ method: String, _ path: String, deadline: NIODeadline,
         handle: (ServerSentEvent) throws(Failure) -> Bool
     ) async throws(Failure) {
-        guard let url = URL(httpURLWithSocketPath: socket, uri: path) else {
-            throw Failure(description: "the socket path \(socket) cannot be used")
-        }
-        var request = HTTPClientRequest(url: url.absoluteString)
-        request.method = .init(rawValue: method)
+        var request = try request(method, path)
         request.headers.add(name: "Accept", value: ServerSentEvent.contentType)
         do {
             let response = try await client.execute(request, deadline: deadline)
@@ -125,11 +121,7 @@ struct AgentClient: Sendable {
 
     /// Sends a request and parses the JSON answer; an error answer becomes its message.
     private func send(_ method: String, _ path: String) async throws(Failure) -> JSONValue {
-        guard let url = URL(httpURLWithSocketPath: socket, uri: path) else {
-            throw Failure(description: "the socket path \(socket) cannot be used")
-        }
-        var request = HTTPClientRequest(url: url.absoluteString)
-        request.method = .init(rawValue: method)
+        let request = try request(method, path)
         do {
             let response = try await client.execute(request, timeout: .hours(24))
             let body = try await response.body.collect(upTo: 64 * 1024 * 1024)
@@ -143,6 +135,16 @@ struct AgentClient: Sendable {
         } catch {
             throw Failure(description: "the agent at \(socket) stopped answering (\(error))")
         }
+    }
+
+    /// A request to the agent's socket.
+    private func request(_ method: String, _ path: String) throws(Failure) -> HTTPClientRequest {
+        guard let url = URL(httpURLWithSocketPath: socket, uri: path) else {
+            throw Failure(description: "the socket path \(socket) cannot be used")
+        }
+        var request = HTTPClientRequest(url: url.absoluteString)
+        request.method = .init(rawValue: method)
+        return request
     }
 
     /// Closes the connections.
