@@ -25,34 +25,46 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
     ],
     targets: [
-        .target(
-            name: "Streams",
-            dependencies: [
-                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
-                .product(name: "DequeModule", package: "swift-collections"),
-            ]
-        ),
+        // The layers, lowest first; arrows only point down (docs/architecture.md#layers,
+        // checked by scripts/check-layers).
+        .target(name: "Streams", dependencies: [.product(name: "DequeModule", package: "swift-collections")]),
         .target(name: "StreamsTesting"),
         .target(name: "Store", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
         .target(
-            name: "SyncAgentCore",
+            name: "SyncCore",
             dependencies: [
-                "Streams", "Store", "TestUpstream",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                "Streams", "Store",
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]),
+        .target(
+            name: "SyncAgentDaemon",
+            dependencies: [
+                "SyncCore", "Store", "Streams",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
+        .target(
+            name: "SyncAgentCLI",
+            dependencies: [
+                "SyncAgentDaemon", "SyncCore", "Store", "Streams", "TestUpstream",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-                .product(name: "Hummingbird", package: "hummingbird"),
             ]),
         .executableTarget(
             name: "SyncAgent",
             dependencies: [
-                "SyncAgentCore",
+                "SyncAgentCLI", "SyncAgentDaemon",
                 .product(name: "Logging", package: "swift-log"),
             ],
             linkerSettings: [
@@ -100,24 +112,35 @@ let package = Package(
         ),
         .testTarget(name: "StoreTests", dependencies: ["Store", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
-            name: "SyncAgentTests",
+            name: "SyncCoreTests",
             dependencies: [
-                "SyncAgentCore", "Store", "Streams", "StreamsTesting",
+                "SyncCore", "Store", "Streams", "StreamsTesting",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+        .testTarget(
+            name: "SyncAgentDaemonTests",
+            dependencies: [
+                "SyncAgentDaemon", "SyncCore", "Store", "Streams",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .testTarget(
+            name: "SyncAgentCLITests",
+            dependencies: [
+                "SyncAgentCLI", "SyncAgentDaemon", "SyncCore", "Store", "StreamsTesting",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            exclude: ["CLI/Help"]
+            exclude: ["Help"]
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: [
-                "SyncAgentCore", "Store", "TestUpstream",
-            ]
+            dependencies: ["SyncCore", "Store", "TestUpstream"]
         ),
     ]
 )

@@ -1,5 +1,6 @@
 import Logging
-import SyncAgentCore
+import SyncAgentCLI
+import SyncAgentDaemon
 
 LoggingSystem.bootstrap { label in LineLogHandler(label: label) }
 await SyncAgentCommand.execute()

@@ -1,0 +1,84 @@
+import ArgumentParser
+import Foundation
+import Logging
+import Store
+import SyncCore
+
+/// A `--log-level` value.
+enum LogLevelArgument: String, ExpressibleByArgument, CaseIterable {
+    case trace, debug, info, notice, warning, error, critical
+
+    var level: Logger.Level { Logger.Level(rawValue: rawValue) ?? .warning }
+}
+
+extension GlobalOptions {
+    /// The configuration, or exit 78 with every problem on standard error.
+    ///
+    /// A command that needs no secrets (it talks to the agent or reads the
+    /// database) passes `fillingReferences: false`: it then works where the
+    /// agent's credentials are not at hand, such as outside its systemd unit.
+    func loadConfig(
+        environment: [String: String] = ProcessInfo.processInfo.environment, fillingReferences: Bool = true
+    ) throws -> AgentConfig {
+        let path = ConfigLoader.path(explicit: config, environment: environment)
+        do {
+            return try ConfigLoader.load(path: path, environment: environment, fillingReferences: fillingReferences)
+        } catch {
+            Console.error(error.description)
+            throw ExitStatus.config
+        }
+    }
+
+    /// The logger commands use, at the level asked for, else at `defaultLevel`.
+    func logger(defaultLevel: Logger.Level = .error) -> Logger {
+        var logger = Logger(label: "sync-agent")
+        logger.logLevel = logLevel?.level ?? defaultLevel
+        return logger
+    }
+}
+
+extension AgentConfig {
+    /// Exits 64 unless every name is a configured resource.
+    func checkResourceNames(_ names: [String]) throws {
+        let unknown = names.filter { resource(named: $0) == nil }
+        guard unknown.isEmpty else {
+            let known = resources.map(\.name).joined(separator: ", ")
+            let list = unknown.map { "\"\($0)\"" }.joined(separator: ", ")
+            Console.error("sync-agent: no resource named \(list) in \(file) (resources: \(known))")
+            throw ExitStatus.usage
+        }
+    }
+
+    /// Opens the database, or exits 1 with the reason.
+    func openStore(mode: SyncStore.OpenMode = .create) throws -> SyncStore {
+        do {
+            return try SyncStore(path: database, mode: mode)
+        } catch {
+            Console.error("sync-agent: \(error.message)")
+            throw ExitStatus.failure
+        }
+    }
+}
+
+/// Writing to the standard streams.
+enum Console {
+    /// Writes a line (or, with `terminator: ""`, text as is) to standard output.
+    static func out(_ text: String, terminator: String = "\n") {
+        print(text, terminator: terminator)
+    }
+
+    /// Sends what standard output holds on its way, for output followed as it comes.
+    static func flush() {
+        fflush(nil)
+    }
+
+    /// Writes a line to standard error.
+    static func error(_ text: String) {
+        errorText(text + "\n")
+    }
+
+    /// Writes text to standard error as is.
+    static func errorText(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}

@@ -1,0 +1,121 @@
+import ArgumentParser
+import Foundation
+import Store
+import SyncAgentDaemon
+import SyncCore
+
+/// `sync-agent status`: the state of each resource.
+struct StatusCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Show the state of each resource.",
+        discussion: """
+            Asks the running agent over its socket; when none answers, prints the last state \
+            stored in the database and exits 3. With --watch it follows the agent's event \
+            stream until Ctrl-C: on a terminal the table is redrawn in place; elsewhere each \
+            change is one line (one Resource object per line with --json).
+
+            Exit codes: 0 the agent answered; 3 the agent is not running (or stopped while \
+            watched); 64 unknown resource name; 78 bad configuration.
+
+            Examples:
+              sync-agent status                     A table: state, last success, next sync, errors.
+              sync-agent status users --json        One resource, as JSON.
+              sync-agent status --watch             Follow every change until Ctrl-C.
+              sync-agent status --watch --json | jq .state
+            """)
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: ArgumentHelp("Show only this resource.", valueName: "name"))
+    var name: String?
+
+    @Flag(help: "Print the status as JSON: {\"agent\": …, \"resources\": [Resource…]}.")
+    package var json = false
+
+    @Flag(help: "Keep following changes until Ctrl-C.")
+    var watch = false
+
+    package func run() async throws {
+        let config = try options.loadConfig(fillingReferences: false)
+        if let name { try config.checkResourceNames([name]) }
+        if let agent = AgentClient.connect(socket: config.socket) {
+            do {
+                let (fields, statuses) = try await agent.status()
+                if watch {
+                    try await StatusWatch(name: name, json: json).run(agent, initial: statuses)
+                    return
+                }
+                await agent.shutdown()
+                print(statuses.filter { name == nil || $0.name == name }, agent: fields)
+                return
+            } catch let code as ExitCode {
+                await agent.shutdown()
+                throw code
+            } catch {
+                await agent.shutdown()
+                Console.error("sync-agent: \(error)")
+            }
+        }
+        let rows: [ResourceRow]
+        do {
+            rows = try await SyncStore(path: config.database, mode: .readOnly).resources()
+        } catch let error where error.kind == .missing {
+            rows = []
+        } catch {
+            Console.error("sync-agent: \(error.message)")
+            throw ExitStatus.failure
+        }
+        let statuses = Self.statuses(config: config, rows: rows).filter { name == nil || $0.name == name }
+        Console.error("sync-agent: the agent is not running; showing the state stored in \(config.database)")
+        print(statuses, agent: .null)
+        throw ExitStatus.notRunning
+    }
+
+    /// Prints the statuses, with the agent's fields (`null` when none runs).
+    private func print(_ statuses: [ResourceStatus], agent: JSONValue) {
+        if json {
+            let object: JSONValue = ["agent": agent, "resources": .array(statuses.map(\.json))]
+            Console.out(object.serialized(pretty: true))
+            return
+        }
+        if let pid = agent["pid"]?.intValue {
+            let since = agent["startedAt"]?.stringValue.flatMap(Timestamp.date(from:))
+            let online = agent["online"]?.boolValue == false ? "offline" : "online"
+            Console.out("agent: running (pid \(pid), started \(TimestampText.relative(since))), \(online)")
+        }
+        Console.out(Self.render(statuses))
+    }
+
+    /// One status per configured resource, from its stored row if it has one.
+    package static func statuses(config: AgentConfig, rows: [ResourceRow]) -> [ResourceStatus] {
+        let byName = Dictionary(rows.map { ($0.name, $0) }) { first, _ in first }
+        return config.resources.map { ResourceStatus(name: $0.name, row: byName[$0.name]) }
+    }
+
+    static func render(_ statuses: [ResourceStatus], now: Date = Date(), width: Int? = Terminal.width) -> String {
+        var table = TextTable("RESOURCE", "STATE", "LAST SUCCESS", "NEXT SYNC", "ITEMS", "LAST ERROR")
+        for status in statuses {
+            table.add([
+                status.name,
+                stateText(status),
+                TimestampText.relative(status.lastSuccessAt, now: now),
+                status.nextSyncAt.map { TimestampText.relative($0, now: now) } ?? "-",
+                "\(status.items)",
+                status.lastError?.message ?? "-",
+            ])
+        }
+        return table.render(width: width)
+    }
+
+    /// The state as the table shows it: `never synced`, or the state with
+    /// what is going on (`syncing, taking longer than expected`, `retrying 2/5`).
+    static func stateText(_ status: ResourceStatus) -> String {
+        if status.lastAttemptAt == nil, status.state == .idle { return "never synced" }
+        switch status.state {
+        case .syncing where status.slow: return "syncing, \(ResourceMachine.slowMessage)"
+        case .retrying where status.attempt > 1: return "retrying (attempt \(status.attempt))"
+        default: return status.state.rawValue
+        }
+    }
+}

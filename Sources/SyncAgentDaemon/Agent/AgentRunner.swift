@@ -1,0 +1,209 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import Store
+import SyncCore
+import Synchronization
+
+/// Runs the agent (`run`, and `demo` against its built-in API): takes the
+/// database's lock and the socket, runs the engine, the status server, the
+/// connectivity monitor and systemd's notifications as one service group
+/// until SIGTERM or SIGINT, then stops cleanly.
+package struct AgentRunner {
+    package let config: AgentConfig
+    package let logger: Logger
+    package let environment: [String: String]
+    /// More services to run beside the agent's, given its engine (the
+    /// demo's display); they are the first to stop.
+    package var extraServices:
+        @Sendable (SyncEngine<ContinuousClock>) -> [ServiceGroupConfiguration.ServiceConfiguration]
+
+    /// An agent for `config`, with `extraServices` beside its own.
+    package init(
+        config: AgentConfig, logger: Logger, environment: [String: String],
+        extraServices:
+            @escaping @Sendable (SyncEngine<ContinuousClock>) -> [ServiceGroupConfiguration
+            .ServiceConfiguration] = { _ in [] }
+    ) {
+        self.config = config
+        self.logger = logger
+        self.environment = environment
+        self.extraServices = extraServices
+    }
+
+    /// Why the agent could not start, or stopped because something failed.
+    package struct Failure: Error, CustomStringConvertible {
+        /// One sentence for people; `nil` when the failure was logged already.
+        package var message: String?
+
+        package var description: String { message ?? "the agent failed (see the log)" }
+    }
+
+    /// Runs until stopped; throws ``Failure`` when the agent cannot start or fails.
+    package func run() async throws(Failure) {
+        let config = config
+        let logger = logger
+        let environment = environment
+        let agentLock: AgentLock
+        do {
+            agentLock = try AgentLock.acquire(database: config.database)
+        } catch {
+            switch error {
+            case .held:
+                throw Failure(message: "another agent is already running with the database \(config.database)")
+            case .unusable(let message):
+                throw Failure(message: message)
+            }
+        }
+        defer { agentLock.release() }
+        let server = StatusServer(path: config.socket, mode: config.socketMode, logger: logger)
+        do {
+            try StatusServer.prepare(path: config.socket)
+        } catch {
+            throw Failure(message: "\(error)")
+        }
+        let store: SyncStore
+        do {
+            store = try SyncStore(path: config.database)
+        } catch {
+            throw Failure(message: error.message)
+        }
+        let rows: [ResourceRow]
+        do {
+            rows = try await store.resources()
+        } catch {
+            throw Failure(message: error.message)
+        }
+        let notifier = SystemdNotifier(environment: environment)
+        let transport = HTTPTransport()
+        let clock = ContinuousClock()
+        let monitor = ConnectivityMonitor(
+            maxProbeInterval: config.connectivity.maxProbeInterval, probeTarget: config.probeTarget.description,
+            clock: clock, logger: logger,
+            probe: { [target = config.probeTarget] in await TCPProbe(target: target).reachable() },
+            routes: { RouteTable.current().hasDefaultRoute })
+        let heartbeat = SystemdNotifier.watchdogInterval(environment: environment).map { interval in
+            SyncEngine<ContinuousClock>.Heartbeat(interval: interval) { notifier?.send("WATCHDOG=1") }
+        }
+        let engine = SyncEngine(
+            config: config, store: store, rows: rows, transport: transport, connectivity: monitor, clock: clock,
+            logger: logger, lock: RefreshLock(database: config.database), heartbeat: heartbeat)
+
+        let group = GroupReference()
+        let application: any Service
+        do {
+            application = try server.application(api: StatusAPI(control: engine)) { failure in
+                if let failure {
+                    logger.critical("\(failure)")
+                    group.failed = true
+                    Task { await group.value?.triggerGracefulShutdown() }
+                    return
+                }
+                notifier?.send("READY=1\nSTATUS=\(StatusLine.summary(engine.statuses()))")
+            }
+        } catch {
+            throw Failure(message: "\(error)")
+        }
+        var configuration = ServiceGroupConfiguration(
+            services: [
+                .init(service: MonitorService(monitor: monitor), serviceName: "connectivity"),
+                .init(service: application, serviceName: "status server"),
+                .init(service: EngineService(engine: engine), serviceName: "engine"),
+                .init(
+                    service: SystemdService(notifier: notifier, engine: engine, logger: logger),
+                    serviceName: "systemd"),
+            ] + extraServices(engine),
+            gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: logger.withLevel(max(logger.logLevel, .notice)))
+        // SPEC §6: stopped within 10 s of SIGTERM.
+        configuration.maximumGracefulShutdownDuration = .seconds(8)
+        configuration.maximumCancellationDuration = .seconds(1)
+        let serviceGroup = ServiceGroup(configuration: configuration)
+        group.value = serviceGroup
+        logger.info(
+            "started", metadata: ["resources": "\(config.resources.count)", "database": "\(config.database)"])
+        var failed = false
+        do {
+            try await serviceGroup.run()
+        } catch {
+            logger.critical("stopped: \(error)")
+            failed = true
+        }
+        server.removeSocket()
+        await transport.shutdown()
+        logger.info("stopped")
+        if failed || group.failed { throw Failure(message: nil) }
+    }
+}
+
+/// The engine as a service: it runs until the graceful shutdown, then
+/// cancels its syncs and waits for them to roll back.
+private struct EngineService<C: Clock<Duration>>: Service {
+    let engine: SyncEngine<C>
+
+    package func run() async {
+        await cancelWhenGracefulShutdown { await engine.run() }
+    }
+}
+
+/// The connectivity monitor as a service.
+private struct MonitorService<C: Clock<Duration>>: Service {
+    let monitor: ConnectivityMonitor<C>
+
+    package func run() async {
+        let kernelChanges: AsyncStream<Void>?
+        switch RouteEvents.stream() {
+        case .success(let stream): kernelChanges = stream
+        case .failure: kernelChanges = nil
+        }
+        await cancelWhenGracefulShutdown { await monitor.run(kernelChanges: kernelChanges) }
+    }
+}
+
+/// Keeps systemd's status line current and says `STOPPING=1` when the
+/// graceful shutdown starts (it is the first service to hear of it).
+private struct SystemdService<C: Clock<Duration>>: Service {
+    let notifier: SystemdNotifier?
+    let engine: SyncEngine<C>
+    let logger: Logger
+
+    package func run() async {
+        await cancelWhenGracefulShutdown {
+            var last = StatusLine.summary(engine.statuses())
+            for await _ in engine.changes {
+                let line = StatusLine.summary(engine.statuses())
+                guard line != last else { continue }
+                last = line
+                notifier?.send("STATUS=\(line)")
+            }
+        }
+        logger.notice("stopping: syncs in flight are cancelled and rolled back")
+        notifier?.send("STOPPING=1")
+    }
+}
+
+/// The service group, for a callback that must stop it, and whether it
+/// stops because something failed.
+private final class GroupReference: Sendable {
+    private let group = Mutex<ServiceGroup?>(nil)
+    private let failure = Mutex(false)
+
+    var failed: Bool {
+        get { failure.withLock { $0 } }
+        set { failure.withLock { $0 = newValue } }
+    }
+
+    var value: ServiceGroup? {
+        get { group.withLock { $0 } }
+        set { group.withLock { $0 = newValue } }
+    }
+}
+
+extension Logger {
+    /// This logger at another level.
+    func withLevel(_ level: Logger.Level) -> Logger {
+        var copy = self
+        copy.logLevel = level
+        return copy
+    }
+}

@@ -1,0 +1,117 @@
+import Store
+import SyncCore
+
+/// `GET /metrics` in the Prometheus text exposition format (version 0.0.4)
+/// (docs/api.md#metrics).
+///
+/// The counters and the duration histogram are the engine's; the gauges
+/// that mirror state (last success, records, online) are read from the
+/// resources' statuses when the page is rendered. Every resource has its
+/// series from the start, at zero, so `rate()` and alerts see them before
+/// the first sync.
+extension AgentMetrics {
+    /// The page: every metric with its `HELP` and `TYPE`, the counters and
+    /// histograms kept here, and the gauges read from `statuses` and `online`.
+    package func render(statuses: [ResourceStatus], online: Bool) -> String {
+        let state = counts
+        var page = Exposition()
+        page.family("sync_agent_syncs_total", type: "counter", help: "Syncs that ended, by outcome.")
+        for name in resources {
+            for outcome in SyncOutcome.allCases {
+                page.sample(
+                    "sync_agent_syncs_total", ["resource": name, "outcome": outcome.rawValue],
+                    state.syncs[name]?[outcome] ?? 0)
+            }
+        }
+        page.family(
+            "sync_agent_upstream_requests_total", type: "counter",
+            help: "Requests sent upstream, by HTTP status (\"error\": no answer, such as a reset or timeout).")
+        for name in resources {
+            for (status, count) in (state.requests[name] ?? [:]).sorted(by: { $0.key < $1.key }) {
+                page.sample("sync_agent_upstream_requests_total", ["resource": name, "status": status], count)
+            }
+        }
+        page.family(
+            "sync_agent_joined_requests_total", type: "counter",
+            help: "Requests for a sync (refresh, poll, dependency) that joined the sync already in flight.")
+        for name in resources {
+            page.sample("sync_agent_joined_requests_total", ["resource": name], state.joined[name] ?? 0)
+        }
+        page.family("sync_agent_syncs_in_flight", type: "gauge", help: "Syncs running now.")
+        for name in resources {
+            page.sample("sync_agent_syncs_in_flight", ["resource": name], state.inFlight[name] ?? 0)
+        }
+        page.family(
+            "sync_agent_last_success_timestamp_seconds", type: "gauge",
+            help: "When the last successful sync finished, in seconds since the Unix epoch.")
+        for status in statuses {
+            guard let date = status.lastSuccessAt else { continue }
+            page.sample(
+                "sync_agent_last_success_timestamp_seconds", ["resource": status.name],
+                Exposition.number(date.timeIntervalSince1970))
+        }
+        page.family("sync_agent_records", type: "gauge", help: "Records in the resource's snapshot.")
+        for status in statuses {
+            page.sample("sync_agent_records", ["resource": status.name], status.items)
+        }
+        page.family("sync_agent_sync_duration_seconds", type: "histogram", help: "How long syncs took.")
+        for name in resources {
+            let histogram = state.durations[name] ?? Histogram()
+            for (index, bound) in Self.durationBuckets.enumerated() {
+                page.sample(
+                    "sync_agent_sync_duration_seconds_bucket", ["resource": name, "le": Exposition.number(bound)],
+                    histogram.counts[index])
+            }
+            page.sample("sync_agent_sync_duration_seconds_bucket", ["resource": name, "le": "+Inf"], histogram.count)
+            page.sample("sync_agent_sync_duration_seconds_sum", ["resource": name], Exposition.number(histogram.sum))
+            page.sample("sync_agent_sync_duration_seconds_count", ["resource": name], histogram.count)
+        }
+        page.family("sync_agent_online", type: "gauge", help: "1 while the machine is online, 0 while offline.")
+        page.sample("sync_agent_online", [:], online ? 1 : 0)
+        return page.text
+    }
+}
+
+/// Writing the Prometheus text format: `# HELP` and `# TYPE` lines, then
+/// `name{label="value",…} value` samples, labels in the order given.
+struct Exposition {
+    private(set) var text = ""
+
+    /// Starts a metric family.
+    mutating func family(_ name: String, type: String, help: String) {
+        text += "# HELP \(name) \(Self.escapeHelp(help))\n# TYPE \(name) \(type)\n"
+    }
+
+    /// One sample with an integer value.
+    mutating func sample(_ name: String, _ labels: KeyValuePairs<String, String>, _ value: Int) {
+        sample(name, labels, String(value))
+    }
+
+    /// One sample with a value already written as text.
+    mutating func sample(_ name: String, _ labels: KeyValuePairs<String, String>, _ value: String) {
+        text += name
+        if !labels.isEmpty {
+            text += "{" + labels.map { "\($0.key)=\"\(Self.escapeLabel($0.value))\"" }.joined(separator: ",") + "}"
+        }
+        text += " \(value)\n"
+    }
+
+    /// A floating-point value as the format writes it.
+    static func number(_ value: Double) -> String {
+        if value.isNaN { return "NaN" }
+        if value.isInfinite { return value > 0 ? "+Inf" : "-Inf" }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return String(value)
+    }
+
+    /// A label value: backslash, double quote and line feed escaped.
+    static func escapeLabel(_ value: String) -> String {
+        value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n")
+    }
+
+    /// A help text: backslash and line feed escaped.
+    static func escapeHelp(_ value: String) -> String {
+        value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
+    }
+}

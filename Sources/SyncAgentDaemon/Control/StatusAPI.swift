@@ -1,0 +1,286 @@
+import Foundation
+import Hummingbird
+import Store
+import Streams
+import SyncCore
+import Synchronization
+
+/// What the status API needs of the running agent: ``SyncEngine`` in the
+/// agent, a stand-in in the routes' unit tests.
+protocol AgentControl: Sendable {
+    /// When the agent started.
+    var startedAt: Date { get }
+    /// Whether the machine is online.
+    var isOnline: Bool { get }
+    /// Every resource's status, in configuration order.
+    func statuses() -> [ResourceStatus]
+    /// The status of `name`, or `nil` for an unknown resource.
+    func status(of name: String) -> ResourceStatus?
+    /// A count that changes whenever a status changes (so answers can be reused until it does).
+    var statusVersion: Int { get }
+    /// Syncs `name` now or joins its sync in flight (`nil` for an unknown
+    /// resource); `onActivity`, if set, is told what the sync reports as it
+    /// happens, all of it before the result is returned.
+    func refresh(_ name: String, onActivity: (@Sendable (SyncActivity) -> Void)?) async -> SyncResult?
+    /// Refreshes every resource.
+    func refreshAll() async -> [SyncResult]
+    /// Every change of a resource's status; it ends when the agent stops.
+    var changes: PassthroughSubject<ResourceStatus, Never> { get }
+    /// The Prometheus text of `GET /metrics`.
+    func metricsPage() -> String
+}
+
+extension AgentControl {
+    /// Syncs `name` now or joins its sync in flight (`nil` for an unknown resource).
+    func refresh(_ name: String) async -> SyncResult? {
+        await refresh(name, onActivity: nil)
+    }
+}
+
+extension SyncEngine: AgentControl {
+    var isOnline: Bool { connectivity.online.value }
+
+    /// `GET /metrics`: the counters, and the gauges of the current statuses.
+    func metricsPage() -> String {
+        metrics.render(statuses: statuses(), online: isOnline)
+    }
+}
+
+/// The routes of the status API (SPEC §4): JSON in and out, errors as
+/// `{"error": {"code", "message"}}` with a fitting status.
+///
+/// | request | answer |
+/// | --- | --- |
+/// | `GET /v1/status` | the agent and every Resource |
+/// | `GET /v1/resources/NAME` | one Resource |
+/// | `POST /v1/resources/NAME/refresh` | waits for the sync it started or joined; a Result |
+/// | `POST /v1/refresh` | refreshes every resource; `{"results": [Result…]}` |
+/// | `GET /v1/events` | server-sent events: every resource at once, then each change |
+/// | `GET /metrics` | Prometheus text |
+///
+/// With `Accept: text/event-stream`, a refresh streams `progress`, `retry`
+/// and `slow` events while it waits, then its `result`.
+struct StatusAPI<Control: AgentControl>: Sendable {
+    let control: Control
+    /// The agent's process ID, as the status shows it.
+    var pid = getpid()
+    /// How often an event stream sends a comment, so a client that has gone
+    /// away is noticed and one that waits knows the agent is alive.
+    var keepAlive: Duration = .seconds(15)
+    /// The last `GET /v1/status` answer, reused while no status changes:
+    /// many clients polling cost one rendering per change.
+    private let statusCache = StatusCache()
+
+    /// The router, with JSON errors for everything that goes wrong.
+    func router() -> Router<BasicRequestContext> {
+        let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: JSONErrorMiddleware())
+        router.get("/v1/status") { _, _ in
+            let key = StatusCache.Key(version: control.statusVersion, online: control.isOnline)
+            let body = statusCache.body(for: key) { APIResponse.jsonBody(status()) }
+            return Response(
+                status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: body))
+        }
+        router.get("/v1/resources/:name") { _, context in
+            let name = try context.parameters.require("name")
+            guard let status = control.status(of: name) else { throw APIError.unknownResource(name) }
+            return APIResponse.json(status.json)
+        }
+        router.post("/v1/resources/:name/refresh") { request, context in
+            let name = try context.parameters.require("name")
+            guard control.status(of: name) != nil else { throw APIError.unknownResource(name) }
+            if request.headers[.accept]?.contains(ServerSentEvent.contentType) == true {
+                return APIResponse.eventStream(keepAlive: keepAlive) { sink in await streamRefresh(of: name, to: sink) }
+            }
+            guard let result = await control.refresh(name) else { throw APIError.unknownResource(name) }
+            return APIResponse.json(result.json)
+        }
+        router.post("/v1/refresh") { _, _ in
+            let results = await control.refreshAll()
+            return APIResponse.json(["results": .array(results.map(\.json))])
+        }
+        router.get("/v1/events") { _, _ in
+            APIResponse.eventStream(keepAlive: keepAlive) { sink in await streamChanges(to: sink) }
+        }
+        router.get("/metrics") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: control.metricsPage())))
+        }
+        return router
+    }
+
+    /// `GET /v1/events`: a `resource` event for every resource as it is now,
+    /// then one for each change, until the agent stops or the client leaves.
+    private func streamChanges(to sink: EventSink) async {
+        // Subscribed before the snapshot is taken: no change falls between.
+        var changes = control.changes.makeAsyncIterator()
+        for status in control.statuses() {
+            guard sink.send(ServerSentEvent(name: "resource", data: status.json)) else { return }
+        }
+        while let status = await changes.next() {
+            guard sink.send(ServerSentEvent(name: "resource", data: status.json)) else { return }
+        }
+    }
+
+    /// A refresh with `Accept: text/event-stream`: the `progress`, `retry`
+    /// and `slow` events of the sync it started or joined, then its `result`.
+    private func streamRefresh(of name: String, to sink: EventSink) async {
+        if control.status(of: name)?.slow == true {
+            // It joins a sync that is already slow.
+            sink.send(ServerSentEvent(name: "slow", data: SyncActivity.slow(resource: name).json))
+        }
+        let result = await control.refresh(name) { report in
+            // The result is the refresh's own, told last.
+            if case .finished = report { return }
+            sink.send(ServerSentEvent(name: report.eventName, data: report.json))
+        }
+        if let result { sink.send(ServerSentEvent(name: "result", data: result.json)) }
+    }
+
+    /// `{"agent": {"version", "pid", "startedAt", "online"}, "resources": [Resource…]}`.
+    package func status() -> JSONValue {
+        [
+            "agent": [
+                "version": .string(SyncAgentVersion.current),
+                "pid": .number(Int(pid)),
+                "startedAt": JSONValue.timestamp(control.startedAt),
+                "online": .bool(control.isOnline),
+            ],
+            "resources": .array(control.statuses().map(\.json)),
+        ]
+    }
+}
+
+/// Building the API's answers.
+enum APIResponse {
+    /// A JSON answer.
+    package static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
+        Response(
+            status: status, headers: [.contentType: "application/json"],
+            body: ResponseBody(byteBuffer: jsonBody(value)))
+    }
+
+    /// The body of a JSON answer: pretty, for people reading curl's output.
+    static func jsonBody(_ value: JSONValue) -> ByteBuffer {
+        ByteBuffer(string: value.serialized(pretty: true) + "\n")
+    }
+
+    /// A stream of server-sent events: `produce` sends them to its sink
+    /// and returns when the stream is done. The stream sends a comment every
+    /// `keepAlive`; when the client leaves, `produce` is cancelled.
+    static func eventStream(
+        keepAlive: Duration, _ produce: @escaping @Sendable (EventSink) async -> Void
+    ) -> Response {
+        Response(
+            status: .ok,
+            headers: [.contentType: ServerSentEvent.contentType, .cacheControl: "no-cache"],
+            body: ResponseBody { writer in
+                let sink = EventSink()
+                await withTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        await produce(sink)
+                        sink.finish()
+                    }
+                    group.addTask {
+                        while (try? await Task.sleep(for: keepAlive)) != nil {
+                            guard sink.send(text: ": keep-alive\n\n") else { return }
+                        }
+                    }
+                    do {
+                        for await text in sink.texts {
+                            try await writer.write(ByteBuffer(string: text))
+                        }
+                    } catch {
+                        // The client left.
+                    }
+                    group.cancelAll()
+                }
+                try await writer.finish(nil)
+            })
+    }
+
+    /// The routes, for telling a wrong method from an unknown path.
+    static let routes: [(method: HTTPRequest.Method, pattern: [String])] = [
+        (.get, ["v1", "status"]),
+        (.get, ["v1", "resources", "*"]),
+        (.post, ["v1", "resources", "*", "refresh"]),
+        (.post, ["v1", "refresh"]),
+        (.get, ["v1", "events"]),
+        (.get, ["metrics"]),
+    ]
+
+    /// The methods the API answers at `path`, if it knows the path.
+    static func methods(at path: String) -> [HTTPRequest.Method] {
+        let parts = path.split(separator: "/").map(String.init)
+        return routes.filter { route in
+            route.pattern.count == parts.count && zip(route.pattern, parts).allSatisfy { $0 == "*" || $0 == $1 }
+        }.map(\.method)
+    }
+}
+
+/// An error the API answers with.
+struct APIError: Error {
+    package var status: HTTPResponse.Status
+    var code: String
+    var message: String
+
+    static func unknownResource(_ name: String) -> APIError {
+        APIError(status: .notFound, code: "unknown_resource", message: "no resource named \"\(name)\"")
+    }
+
+    /// The body of SPEC §4: `{"error": {"code", "message"}}`.
+    var json: JSONValue {
+        ["error": ["code": .string(code), "message": .string(message)]]
+    }
+}
+
+/// Turns every error into the API's JSON error: unknown paths, wrong
+/// methods, unknown resources and anything unexpected.
+struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as APIError {
+            return APIResponse.json(error.json, status: error.status)
+        } catch let error as HTTPError where error.status == .notFound {
+            let allowed = APIResponse.methods(at: request.uri.path)
+            let error =
+                allowed.isEmpty
+                ? APIError(status: .notFound, code: "not_found", message: "no such endpoint: \(request.uri.path)")
+                : APIError(
+                    status: .methodNotAllowed, code: "method_not_allowed",
+                    message: "\(request.uri.path) answers \(allowed.map(\.rawValue).joined(separator: ", ")) only")
+            return APIResponse.json(error.json, status: error.status)
+        } catch let error as HTTPError {
+            let failure = APIError(status: error.status, code: "bad_request", message: error.body ?? "\(error.status)")
+            return APIResponse.json(failure.json, status: error.status)
+        } catch {
+            let failure = APIError(status: .internalServerError, code: "internal", message: "\(error)")
+            return APIResponse.json(failure.json, status: failure.status)
+        }
+    }
+}
+
+/// The latest `GET /v1/status` body and what it was rendered from.
+///
+/// Thread-safety: `Sendable`; its state is behind a `Mutex`.
+final class StatusCache: Sendable {
+    /// What a body depends on besides the agent's fixed fields.
+    struct Key: Sendable, Hashable {
+        var version: Int
+        package var online: Bool
+    }
+
+    private let latest = Mutex<(key: Key, body: ByteBuffer)?>(nil)
+
+    /// The body for `key`: the cached one if it was rendered for `key`, else a new one from `render`.
+    func body(for key: Key, render: () -> ByteBuffer) -> ByteBuffer {
+        if let cached = latest.withLock({ $0 }), cached.key == key { return cached.body }
+        let body = render()
+        latest.withLock { $0 = (key, body) }
+        return body
+    }
+}

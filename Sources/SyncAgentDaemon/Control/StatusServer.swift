@@ -1,0 +1,100 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import SyncCore
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The status API served over HTTP/1.1 on the agent's Unix socket (SPEC §4).
+///
+/// The socket never exists with looser permissions than `socketMode`: it is
+/// bound inside a private folder (mode 0700) beside its final path, given its
+/// mode there, and only then renamed into place, which also replaces a stale
+/// socket atomically. A live socket (another agent answers) is left alone:
+/// ``prepare(path:)`` refuses to start.
+struct StatusServer: Sendable {
+    /// The socket's final path.
+    let path: String
+    /// The socket's permission bits.
+    let mode: UInt32
+    let logger: Logger
+
+    /// Why the server cannot start.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Checks that the agent may take `path`: no other agent answers there,
+    /// and nothing but a stale socket is in the way.
+    static func prepare(path: String) throws(Failure) {
+        guard path.utf8.count <= UnixSocketPath.maxLength else {
+            throw Failure(
+                description:
+                    "the socket path \(path) is longer than \(UnixSocketPath.maxLength) bytes, the most a Unix socket allows"
+            )
+        }
+        switch UnixSocketPath.occupant(of: path) {
+        case .none, .stale:
+            break
+        case .live:
+            throw Failure(description: "another agent is running: its socket \(path) answers")
+        case .notSocket:
+            throw Failure(description: "\(path) exists and is not a socket; move it away or choose another \"socket\"")
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        var info = stat()
+        guard stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            throw Failure(description: "the socket's folder \(folder) does not exist")
+        }
+    }
+
+    /// The application serving `api`. Once the socket is in place with its
+    /// mode, it calls `onListening` with `nil`, or with the reason it could
+    /// not put the socket in place.
+    func application<Control: AgentControl>(
+        api: StatusAPI<Control>, onListening: @escaping @Sendable (Failure?) -> Void
+    ) throws(Failure) -> some ApplicationProtocol {
+        let folder = (path as NSString).deletingLastPathComponent
+        var template = Array("\(folder)/.sync-agent-XXXXXX".utf8CString)
+        guard let privateFolder = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw Failure(
+                description: "cannot create a private folder in \(folder): \(String(cString: strerror(errno)))")
+        }
+        let temporary = String(cString: privateFolder) + "/s"
+        var serverLogger = logger
+        // Hummingbird would log the private path; the agent logs the real one.
+        serverLogger.logLevel = max(logger.logLevel, .warning)
+        let path = path
+        let mode = mode
+        let logger = logger
+        return Application(
+            router: api.router(),
+            configuration: ApplicationConfiguration(address: .unixDomainSocket(path: temporary), serverName: nil),
+            onServerRunning: { _ in
+                let folder = (temporary as NSString).deletingLastPathComponent
+                guard chmod(temporary, mode_t(mode)) == 0, rename(temporary, path) == 0 else {
+                    let reason = String(cString: strerror(errno))
+                    unlink(temporary)
+                    rmdir(folder)
+                    onListening(Failure(description: "cannot put the socket in place at \(path): \(reason)"))
+                    return
+                }
+                rmdir(folder)
+                logger.info("listening on \(path)")
+                onListening(nil)
+            },
+            logger: serverLogger)
+    }
+
+    /// Removes the socket at its final path (at shutdown).
+    func removeSocket() {
+        var info = stat()
+        if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFSOCK {
+            unlink(path)
+        }
+    }
+}

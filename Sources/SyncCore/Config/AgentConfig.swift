@@ -1,0 +1,144 @@
+import Foundation
+import Streams
+
+/// A loaded, validated configuration (SPEC §3): every path absolute, every
+/// default applied, every `${…}` substituted.
+package struct AgentConfig: Sendable {
+    /// The configuration file's absolute path.
+    package var file: String
+    /// The database file's absolute path.
+    package var database: String
+    /// The status socket's absolute path.
+    package var socket: String
+    /// The socket file's permission bits, such as `0o660`.
+    package var socketMode: UInt32
+    /// How the agent tells whether the machine is online.
+    package var connectivity: Connectivity
+    /// The resources, in the order of the file.
+    package var resources: [ResourceConfig]
+    /// Scrubs the substituted values out of any text shown to people.
+    package var redactor: Redactor
+
+    /// The resource called `name`.
+    package func resource(named name: String) -> ResourceConfig? {
+        resources.first { $0.name == name }
+    }
+}
+
+/// How the agent tells whether the machine is online.
+package struct Connectivity: Sendable, Hashable {
+    /// The address probed while offline; `nil` means the first resource's host.
+    package var probe: ProbeTarget?
+    /// The longest wait between two probes while offline.
+    package var maxProbeInterval: Duration
+}
+
+/// A TCP endpoint to probe, from `tcp://host:port`.
+package struct ProbeTarget: Sendable, Hashable, CustomStringConvertible {
+    /// The host name or address.
+    package var host: String
+    /// The TCP port.
+    package var port: Int
+
+    /// The target as `tcp://host:port`.
+    package var description: String { "tcp://\(host):\(port)" }
+}
+
+/// One resource to keep in sync.
+package struct ResourceConfig: Sendable {
+    /// The resource's name, `[a-z0-9_-]{1,64}`.
+    package var name: String
+    /// The URL of its first page.
+    package var url: URLTemplate
+    /// The HTTP method.
+    package var method: HTTPMethod
+    /// Request headers, in order.
+    package var headers: [(name: String, value: String)]
+    /// Query parameters added to every page's URL, in order.
+    package var query: [(name: String, value: String)]
+    /// The request body, for POST.
+    package var body: RequestBody?
+    /// Where the array of items is in each page.
+    package var items: JSONPointer
+    /// Where each item's key is.
+    package var key: JSONPointer
+    /// How to walk from page to page.
+    package var pagination: Pagination
+    /// Timing, retry and limits.
+    package var settings: SyncSettings
+
+    /// The resources whose record this one's URL reads.
+    package var dependencies: [String] { url.dependencies.map(\.resource) }
+}
+
+/// The HTTP methods a resource may use.
+package enum HTTPMethod: String, Sendable, Hashable {
+    case get = "GET"
+    case post = "POST"
+}
+
+/// A request body and its media type.
+package struct RequestBody: Sendable, Hashable {
+    /// The bytes sent, as text.
+    package var text: String
+    /// The `Content-Type` sent unless the headers set one.
+    package var contentType: String
+}
+
+/// The settings a resource may take from `defaults`.
+package struct SyncSettings: Sendable, Hashable {
+    /// Time from the end of the last successful sync to the next poll.
+    package var interval: Duration = .seconds(60)
+    /// The most random delay added to each poll.
+    package var pollJitter: Duration = .zero
+    /// The most time one request (head and body) may take.
+    package var timeout: Duration = .seconds(30)
+    /// The running time after which a sync is reported as slow.
+    package var slowAfter: Duration = .seconds(5)
+    /// How transient failures are retried.
+    package var retry = RetryPolicy()
+    /// The most pages one sync may fetch.
+    package var maxPages = 10_000
+    /// The largest response body accepted, in bytes.
+    package var maxResponseSize = 32 * 1024 * 1024
+}
+
+/// How a resource's pages follow each other (SPEC §3).
+package enum Pagination: Sendable, Hashable {
+    /// One request.
+    case none
+    /// `param` counts pages from `start`; `sizeParam` = `size`; a short page is the last.
+    case page(param: String, sizeParam: String, size: Int, start: Int)
+    /// `param` counts items from 0; `limitParam` = `limit`; a short page is the last.
+    case offset(param: String, limitParam: String, limit: Int)
+    /// The cursor at pointer `next` of each page is sent as `param`; none means the last.
+    case cursor(next: JSONPointer, param: String)
+    /// The `Link: <…>; rel="next"` header (RFC 8288) leads to the next page.
+    case link
+    /// The URL at pointer `next` of each page leads to the next page.
+    case nextURL(next: JSONPointer)
+
+    /// The style's name in the configuration.
+    package var style: String {
+        switch self {
+        case .none: "none"
+        case .page: "page"
+        case .offset: "offset"
+        case .cursor: "cursor"
+        case .link: "link"
+        case .nextURL: "nextUrl"
+        }
+    }
+}
+
+extension AgentConfig {
+    /// What the connectivity probe connects to: `connectivity.probe`, else the
+    /// first resource's host and port (443 for https, 80 for http).
+    package var probeTarget: ProbeTarget {
+        if let probe = connectivity.probe { return probe }
+        guard let first = resources.first,
+            let components = URLComponents(string: first.url.render()), let host = components.host
+        else { return ProbeTarget(host: "localhost", port: 80) }
+        return ProbeTarget(host: host, port: components.port ?? (components.scheme == "https" ? 443 : 80))
+    }
+}

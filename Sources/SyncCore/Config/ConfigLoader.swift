@@ -1,0 +1,542 @@
+import Foundation
+import Streams
+
+/// Loads and validates a configuration file (SPEC §3).
+///
+/// Validation reports every problem at once, each as `path: message`; a
+/// configuration with any problem is refused whole, before anything (a
+/// database, a socket) is created.
+package enum ConfigLoader {
+    /// The configuration path used when neither `--config` nor `$SYNC_AGENT_CONFIG` is given.
+    package static let defaultPath = "/etc/sync-agent/config.json"
+
+    /// The configuration path to use: `explicit`, else `$SYNC_AGENT_CONFIG`, else ``defaultPath``.
+    package static func path(explicit: String?, environment: [String: String]) -> String {
+        if let explicit, !explicit.isEmpty { return explicit }
+        if let fromEnvironment = environment["SYNC_AGENT_CONFIG"], !fromEnvironment.isEmpty { return fromEnvironment }
+        return defaultPath
+    }
+
+    /// Reads, parses and validates the file at `path`; with `fillingReferences`
+    /// false, `${…}` references are left unfilled (see ``Substitution``).
+    package static func load(
+        path: String, environment: [String: String], fillingReferences: Bool = true
+    ) throws(ConfigError) -> AgentConfig {
+        let file = URL(fileURLWithPath: path).standardizedFileURL.path
+        guard let data = FileManager.default.contents(atPath: file) else {
+            let reason = FileManager.default.fileExists(atPath: file) ? "it cannot be read" : "no such file"
+            throw ConfigError(file: file, problems: [ConfigProblem(file, "cannot read the configuration: \(reason)")])
+        }
+        return try decode(Array(data), file: file, environment: environment, fillingReferences: fillingReferences)
+    }
+
+    /// Parses and validates configuration text read from `file`.
+    package static func decode(
+        _ bytes: [UInt8], file: String, environment: [String: String], fillingReferences: Bool = true
+    ) throws(ConfigError)
+        -> AgentConfig
+    {
+        let root: JSONValue
+        do {
+            root = try JSONValue(parsing: bytes)
+        } catch {
+            let (line, column) = error.location(in: bytes)
+            throw ConfigError(file: file, problems: [ConfigProblem("\(file):\(line):\(column)", error.reason)])
+        }
+        let reader = ConfigReader()
+        let folder = (file as NSString).deletingLastPathComponent
+        var decoder = Decoder(
+            reader: reader,
+            substitution: Substitution(environment: environment, folder: folder, fillsReferences: fillingReferences))
+        let config = decoder.config(root, file: file, folder: folder)
+        guard reader.problems.isEmpty, let config else {
+            throw ConfigError(file: file, problems: reader.problems)
+        }
+        return config
+    }
+
+    /// Whether `name` is a valid resource name: `[a-z0-9_-]{1,64}`.
+    package static func isValidName(_ name: String) -> Bool {
+        (1...64).contains(name.utf8.count)
+            && name.utf8.allSatisfy {
+                ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F || $0 == 0x2D
+            }
+    }
+
+    static let settingsKeys = [
+        "interval", "pollJitter", "timeout", "slowAfter", "retry", "maxPages", "maxResponseSize",
+    ]
+    static let retryKeys = ["maxAttempts", "initialDelay", "maxDelay", "multiplier", "jitter"]
+    static let resourceKeys = ["name", "url", "method", "headers", "query", "body", "items", "key", "pagination"]
+    static let styles = ["none", "page", "offset", "cursor", "link", "nextUrl"]
+    static let paginationKeys = ["param", "sizeParam", "size", "start", "limitParam", "limit", "next"]
+
+    /// The longest Unix socket path Linux accepts (`sun_path` holds 108 bytes with the NUL).
+    static let maximumSocketPathLength = 107
+}
+
+extension ConfigLoader {
+    /// The state of one load: the problems found and the secrets filled in.
+    fileprivate struct Decoder {
+        let reader: ConfigReader
+        var substitution: Substitution
+
+        mutating func config(_ root: JSONValue, file: String, folder: String) -> AgentConfig? {
+            guard let fields = reader.object(root, at: "") else { return nil }
+            let environment = substitution.environment
+            let database = path(
+                fields, "database", folder: folder,
+                default: Self.directory("STATE_DIRECTORY", environment) ?? folder, name: "sync-agent.db")
+            let socket = path(
+                fields, "socket", folder: folder,
+                default: Self.directory("RUNTIME_DIRECTORY", environment) ?? folder, name: "sync-agent.sock")
+            if socket.utf8.count > ConfigLoader.maximumSocketPathLength {
+                reader.report(
+                    fields.path("socket"),
+                    "\(socket) is \(socket.utf8.count) bytes long; a Unix socket path must be at most "
+                        + "\(ConfigLoader.maximumSocketPathLength)")
+            }
+            let socketMode = fields.take("socketMode").flatMap { mode($0, at: fields.path("socketMode")) } ?? 0o660
+            var defaults = SyncSettings()
+            if let value = fields.take("defaults"), let object = reader.object(value, at: fields.path("defaults")) {
+                defaults = settings(object, base: defaults)
+                object.finish(reader)
+            }
+            let connectivity = connectivity(fields.take("connectivity"), at: fields.path("connectivity"))
+            let resourcesValue = fields.take("resources")
+            let resources = resources(resourcesValue, at: fields.path("resources"), defaults: defaults)
+            fields.finish(reader)
+            checkDependencies(resources, declared: Self.declaredNames(resourcesValue))
+            return AgentConfig(
+                file: file, database: database, socket: socket, socketMode: socketMode, connectivity: connectivity,
+                resources: resources.map(\.1), redactor: Redactor(secrets: substitution.secrets))
+        }
+
+        /// `$STATE_DIRECTORY` and `$RUNTIME_DIRECTORY` may list several folders; the first is ours.
+        static func directory(_ variable: String, _ environment: [String: String]) -> String? {
+            guard let value = environment[variable], let first = value.split(separator: ":").first else { return nil }
+            return String(first)
+        }
+
+        func path(_ fields: ObjectFields, _ key: String, folder: String, default base: String, name: String) -> String {
+            guard let value = fields.take(key), let text = reader.string(value, at: fields.path(key)) else {
+                return (base as NSString).appendingPathComponent(name)
+            }
+            guard !text.isEmpty else {
+                reader.report(fields.path(key), "must not be empty")
+                return text
+            }
+            let absolute = text.hasPrefix("/") ? text : (folder as NSString).appendingPathComponent(text)
+            return URL(fileURLWithPath: absolute).standardizedFileURL.path
+        }
+
+        func mode(_ value: JSONValue, at path: String) -> UInt32? {
+            guard let text = reader.string(value, at: path) else { return nil }
+            guard (3...4).contains(text.count), let mode = UInt32(text, radix: 8), mode <= 0o777 else {
+                reader.report(path, "must be an octal mode such as \"0660\" or \"0600\"")
+                return nil
+            }
+            guard mode & 0o007 == 0 else {
+                reader.report(
+                    path,
+                    "must not give others any access (the socket is never world-accessible); use \"0660\" or \"0600\"")
+                return nil
+            }
+            guard mode & 0o600 == 0o600 else {
+                reader.report(path, "must let the owner read and write (e.g. \"0660\" or \"0600\")")
+                return nil
+            }
+            return mode
+        }
+
+        func settings(_ fields: ObjectFields, base: SyncSettings) -> SyncSettings {
+            var settings = base
+            assign(&settings.interval, fields, "interval") { reader.duration($0, at: $1, atLeast: .milliseconds(100)) }
+            assign(&settings.pollJitter, fields, "pollJitter") { reader.duration($0, at: $1, atLeast: .zero) }
+            assign(&settings.timeout, fields, "timeout") { reader.duration($0, at: $1, atLeast: .milliseconds(10)) }
+            assign(&settings.slowAfter, fields, "slowAfter") { reader.duration($0, at: $1, atLeast: .milliseconds(10)) }
+            assign(&settings.maxPages, fields, "maxPages") { reader.integer($0, at: $1, in: 1...1_000_000) }
+            assign(&settings.maxResponseSize, fields, "maxResponseSize") {
+                reader.byteSize($0, at: $1, in: 1024...1_073_741_824)
+            }
+            if let value = fields.take("retry"), let retry = reader.object(value, at: fields.path("retry")) {
+                settings.retry = self.retry(retry, base: settings.retry)
+                retry.finish(reader)
+            }
+            return settings
+        }
+
+        func retry(_ fields: ObjectFields, base: RetryPolicy) -> RetryPolicy {
+            var policy = base
+            assign(&policy.maxAttempts, fields, "maxAttempts") { reader.integer($0, at: $1, in: 1...100) }
+            assign(&policy.initialDelay, fields, "initialDelay") { reader.duration($0, at: $1, atLeast: .zero) }
+            assign(&policy.maxDelay, fields, "maxDelay") { reader.duration($0, at: $1, atLeast: .zero) }
+            assign(&policy.multiplier, fields, "multiplier") { reader.number($0, at: $1, in: 1...10) }
+            assign(&policy.jitter, fields, "jitter") { reader.number($0, at: $1, in: 0...1) }
+            if policy.maxDelay < policy.initialDelay {
+                reader.report(
+                    fields.path("maxDelay"),
+                    "must be at least initialDelay (\(DurationText.format(policy.initialDelay)))")
+            }
+            return policy
+        }
+
+        /// Sets `target` from member `key`, when present and valid (`read` reports a problem otherwise).
+        func assign<T>(
+            _ target: inout T, _ fields: ObjectFields, _ key: String, _ read: (JSONValue, String) -> T?
+        ) {
+            if let value = fields.take(key), let parsed = read(value, fields.path(key)) { target = parsed }
+        }
+
+        package func connectivity(_ value: JSONValue?, at path: String) -> Connectivity {
+            var connectivity = Connectivity(probe: nil, maxProbeInterval: .seconds(30))
+            guard let value, let fields = reader.object(value, at: path) else { return connectivity }
+            if let value = fields.take("probe"), let text = reader.string(value, at: fields.path("probe")) {
+                connectivity.probe = Self.probeTarget(text)
+                if connectivity.probe == nil {
+                    reader.report(
+                        fields.path("probe"), "must look like \"tcp://host:port\", e.g. \"tcp://api.example.com:443\"")
+                }
+            }
+            if let value = fields.take("maxProbeInterval"),
+                let interval = reader.duration(value, at: fields.path("maxProbeInterval"), atLeast: .seconds(1))
+            {
+                connectivity.maxProbeInterval = interval
+            }
+            fields.finish(reader)
+            return connectivity
+        }
+
+        static func probeTarget(_ text: String) -> ProbeTarget? {
+            guard text.hasPrefix("tcp://") else { return nil }
+            let rest = text.dropFirst("tcp://".count)
+            guard let colon = rest.lastIndex(of: ":"), let port = Int(rest[rest.index(after: colon)...]),
+                (1...65535).contains(port)
+            else { return nil }
+            var host = String(rest[..<colon])
+            if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+            guard !host.isEmpty, !host.contains("/") else { return nil }
+            return ProbeTarget(host: host, port: port)
+        }
+
+        mutating func resources(
+            _ value: JSONValue?, at path: String, defaults: SyncSettings
+        ) -> [(
+            String, ResourceConfig
+        )] {
+            guard let value else {
+                reader.report(path, "is required: list the resources to sync")
+                return []
+            }
+            guard case .array(let elements) = value else {
+                reader.report(path, "must be an array of resources, not \(value.kindDescription)")
+                return []
+            }
+            guard !elements.isEmpty else {
+                reader.report(path, "must list at least one resource")
+                return []
+            }
+            var resources: [(String, ResourceConfig)] = []
+            var firstPathByName: [String: String] = [:]
+            for (index, element) in elements.enumerated() {
+                let elementPath = "\(path)[\(index)]"
+                let resource = resource(element, at: elementPath, defaults: defaults)
+                // Names are compared even when a resource has other problems, so all are reported at once.
+                if case .string(let name) = element["name"], ConfigLoader.isValidName(name) {
+                    if let first = firstPathByName[name] {
+                        reader.report("\(elementPath).name", "\"\(name)\" is already the name of \(first)")
+                        continue
+                    }
+                    firstPathByName[name] = elementPath
+                }
+                if let resource { resources.append((elementPath, resource)) }
+            }
+            return resources
+        }
+
+        package mutating func resource(_ value: JSONValue, at path: String, defaults: SyncSettings) -> ResourceConfig? {
+            guard let fields = reader.object(value, at: path) else { return nil }
+            let problemsBefore = reader.problems.count
+            var name: String?
+            if let value = fields.take("name") {
+                if let text = reader.string(value, at: fields.path("name")) {
+                    if ConfigLoader.isValidName(text) {
+                        name = text
+                    } else {
+                        reader.report(
+                            fields.path("name"),
+                            "must be 1 to 64 characters of a-z, 0-9, \"_\" and \"-\", e.g. \"users\"")
+                    }
+                }
+            } else {
+                reader.report(fields.path("name"), "is required")
+            }
+            let url = url(fields)
+            var method = HTTPMethod.get
+            if let value = fields.take("method"), let text = reader.string(value, at: fields.path("method")) {
+                if let parsed = HTTPMethod(rawValue: text.uppercased()) {
+                    method = parsed
+                } else {
+                    reader.report(fields.path("method"), "must be GET or POST")
+                }
+            }
+            let headers = headers(fields)
+            let query = query(fields)
+            let body = body(fields, method: method)
+            let items = fields.take("items").flatMap { reader.pointer($0, at: fields.path("items")) } ?? .root
+            var key: JSONPointer?
+            if let value = fields.take("key") {
+                key = reader.pointer(value, at: fields.path("key"))
+            } else {
+                reader.report(fields.path("key"), "is required: a JSON pointer to each item's key, e.g. \"/id\"")
+            }
+            let pagination = pagination(fields.take("pagination"), at: fields.path("pagination"))
+            let settings = settings(fields, base: defaults)
+            fields.finish(reader)
+            guard reader.problems.count == problemsBefore, let name, let url, let key, let pagination else {
+                return nil
+            }
+            return ResourceConfig(
+                name: name, url: url, method: method, headers: headers, query: query, body: body, items: items,
+                key: key, pagination: pagination, settings: settings)
+        }
+
+        mutating func url(_ fields: ObjectFields) -> URLTemplate? {
+            let path = fields.path("url")
+            guard let value = fields.take("url") else {
+                reader.report(path, "is required")
+                return nil
+            }
+            guard let text = reader.string(value, at: path) else { return nil }
+            let template: URLTemplate
+            do {
+                template = try URLTemplate.parse(text, substitution: &substitution)
+            } catch {
+                reader.report(path, error.message)
+                return nil
+            }
+            // Check the URL's shape with every placeholder filled by a sample value.
+            let sample = template.render(Dictionary(uniqueKeysWithValues: template.dependencies.map { ($0, "1") }))
+            guard let components = URLComponents(string: sample), let scheme = components.scheme?.lowercased(),
+                scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
+            else {
+                reader.report(path, "must be an absolute http:// or https:// URL with a host")
+                return nil
+            }
+            return template
+        }
+
+        mutating func headers(_ fields: ObjectFields) -> [(name: String, value: String)] {
+            guard let value = fields.take("headers"), let object = reader.object(value, at: fields.path("headers"))
+            else {
+                return []
+            }
+            var headers: [(name: String, value: String)] = []
+            for member in object.members {
+                let path = object.path(member.name)
+                _ = object.take(member.name)
+                guard Self.isToken(member.name) else {
+                    reader.report(path, "is not a valid header name")
+                    continue
+                }
+                guard let raw = reader.string(member.value, at: path), let text = substitute(raw, at: path) else {
+                    continue
+                }
+                guard !text.contains("\r"), !text.contains("\n") else {
+                    reader.report(path, "must not contain line breaks")
+                    continue
+                }
+                headers.append((member.name, text))
+            }
+            return headers
+        }
+
+        mutating func query(_ fields: ObjectFields) -> [(name: String, value: String)] {
+            guard let value = fields.take("query"), let object = reader.object(value, at: fields.path("query")) else {
+                return []
+            }
+            var query: [(name: String, value: String)] = []
+            for member in object.members {
+                let path = object.path(member.name)
+                _ = object.take(member.name)
+                let raw: String
+                switch member.value {
+                case .string(let text): raw = text
+                case .number(let text): raw = text
+                case .bool(let flag): raw = flag ? "true" : "false"
+                default:
+                    reader.report(path, "must be a string, a number or a boolean, not \(member.value.kindDescription)")
+                    continue
+                }
+                if let text = substitute(raw, at: path) { query.append((member.name, text)) }
+            }
+            return query
+        }
+
+        mutating func body(_ fields: ObjectFields, method: HTTPMethod) -> RequestBody? {
+            guard let value = fields.take("body") else { return nil }
+            let path = fields.path("body")
+            guard method == .post else {
+                reader.report(path, "needs \"method\": \"POST\"")
+                return nil
+            }
+            if case .string(let raw) = value {
+                return substitute(raw, at: path).map { RequestBody(text: $0, contentType: "text/plain; charset=utf-8") }
+            }
+            guard let filled = substituteStrings(in: value, at: path) else { return nil }
+            return RequestBody(text: filled.serialized(), contentType: "application/json")
+        }
+
+        mutating func substituteStrings(in value: JSONValue, at path: String) -> JSONValue? {
+            switch value {
+            case .string(let text): return substitute(text, at: path).map { .string($0) }
+            case .array(let elements):
+                var filled: [JSONValue] = []
+                for (index, element) in elements.enumerated() {
+                    guard let value = substituteStrings(in: element, at: "\(path)[\(index)]") else { return nil }
+                    filled.append(value)
+                }
+                return .array(filled)
+            case .object(let members):
+                var filled: [JSONValue.Member] = []
+                for member in members {
+                    guard let value = substituteStrings(in: member.value, at: ObjectFields.path(path, member.name))
+                    else { return nil }
+                    filled.append(JSONValue.Member(member.name, value))
+                }
+                return .object(filled)
+            default: return value
+            }
+        }
+
+        mutating func substitute(_ text: String, at path: String) -> String? {
+            do {
+                return try substitution.apply(text)
+            } catch {
+                reader.report(path, error.message)
+                return nil
+            }
+        }
+
+        func pagination(_ value: JSONValue?, at path: String) -> Pagination? {
+            guard let value else { return Pagination.none }
+            guard let fields = reader.object(value, at: path) else { return nil }
+            guard let styleValue = fields.take("style") else {
+                reader.report(
+                    fields.path("style"), "is required: one of \(ConfigLoader.styles.joined(separator: ", "))")
+                fields.finish(reader, known: ConfigLoader.paginationKeys)
+                return nil
+            }
+            guard let style = reader.string(styleValue, at: fields.path("style")) else { return nil }
+            func text(_ key: String, default fallback: String) -> String {
+                guard let value = fields.take(key), let text = reader.string(value, at: fields.path(key)) else {
+                    return fallback
+                }
+                if text.isEmpty { reader.report(fields.path(key), "must not be empty") }
+                return text
+            }
+            func required<T>(_ key: String, _ read: (JSONValue, String) -> T?, hint: String) -> T? {
+                guard let value = fields.take(key) else {
+                    reader.report(fields.path(key), "is required for style \(style): \(hint)")
+                    return nil
+                }
+                return read(value, fields.path(key))
+            }
+            let result: Pagination?
+            switch style {
+            case "none":
+                result = Pagination.none
+            case "page":
+                let param = text("param", default: "page")
+                let sizeParam = text("sizeParam", default: "per_page")
+                let size = required(
+                    "size", { reader.integer($0, at: $1, in: 1...10_000) },
+                    hint: "the page size the API returns (a shorter page is the last)")
+                let start = fields.take("start").flatMap {
+                    reader.integer($0, at: fields.path("start"), in: 0...1_000_000)
+                }
+                result = size.map { .page(param: param, sizeParam: sizeParam, size: $0, start: start ?? 1) }
+            case "offset":
+                let param = text("param", default: "offset")
+                let limitParam = text("limitParam", default: "limit")
+                let limit = required(
+                    "limit", { reader.integer($0, at: $1, in: 1...10_000) },
+                    hint: "the page size the API returns (a shorter page is the last)")
+                result = limit.map { .offset(param: param, limitParam: limitParam, limit: $0) }
+            case "cursor":
+                let param = text("param", default: "cursor")
+                let next = required(
+                    "next", { reader.pointer($0, at: $1) },
+                    hint: "a JSON pointer to the next cursor, e.g. \"/next_cursor\"")
+                result = next.map { .cursor(next: $0, param: param) }
+            case "link":
+                result = .link
+            case "nextUrl":
+                let next = required(
+                    "next", { reader.pointer($0, at: $1) },
+                    hint: "a JSON pointer to the next page's URL, e.g. \"/next\"")
+                result = next.map { .nextURL(next: $0) }
+            default:
+                reader.report(fields.path("style"), "must be one of \(ConfigLoader.styles.joined(separator: ", "))")
+                fields.finish(reader, known: ConfigLoader.paginationKeys)
+                return nil
+            }
+            // A key of another style is a mistake worth naming precisely.
+            for member in fields.members where ConfigLoader.paginationKeys.contains(member.name) {
+                if !fields.wasTaken(member.name) {
+                    _ = fields.take(member.name)
+                    reader.report(fields.path(member.name), "is not used by style \(style)")
+                }
+            }
+            fields.finish(reader)
+            return result
+        }
+
+        /// The valid names the resources array declares, even for resources with other problems.
+        static func declaredNames(_ value: JSONValue?) -> Set<String> {
+            guard case .array(let elements) = value else { return [] }
+            return Set(
+                elements.compactMap {
+                    guard case .string(let name) = $0["name"], ConfigLoader.isValidName(name) else { return nil }
+                    return name
+                })
+        }
+
+        func checkDependencies(_ resources: [(String, ResourceConfig)], declared: Set<String>) {
+            let byName = Dictionary(uniqueKeysWithValues: resources.map { ($0.1.name, $0.1) })
+            for (resourcePath, resource) in resources {
+                for dependency in resource.url.dependencies where !declared.contains(dependency.resource) {
+                    reader.report("\(resourcePath).url", "refers to unknown resource \"\(dependency.resource)\"")
+                }
+            }
+            // Depth-first search; each cycle is reported once, at its first resource in file order.
+            var reported = Set<String>()
+            for (resourcePath, resource) in resources where !reported.contains(resource.name) {
+                if let cycle = Self.cycle(from: resource.name, byName) {
+                    reported.formUnion(cycle)
+                    reader.report(
+                        "\(resourcePath).url", "dependency cycle: \((cycle + [cycle[0]]).joined(separator: " → "))")
+                }
+            }
+        }
+
+        static func cycle(from start: String, _ byName: [String: ResourceConfig]) -> [String]? {
+            func visit(_ name: String, _ trail: [String]) -> [String]? {
+                for next in byName[name]?.dependencies ?? [] {
+                    if next == start { return trail }
+                    if trail.contains(next) { continue }
+                    if let found = visit(next, trail + [next]) { return found }
+                }
+                return nil
+            }
+            return visit(start, [start])
+        }
+
+        static func isToken(_ name: String) -> Bool {
+            !name.isEmpty
+                && name.unicodeScalars.allSatisfy {
+                    ($0.isASCIILetterOrDigit || "!#$%&'*+-.^_`|~".unicodeScalars.contains($0))
+                }
+        }
+    }
+}

@@ -1,0 +1,180 @@
+import Foundation
+
+/// Fills `${…}` references in configuration values (SPEC §3):
+///
+/// - `${NAME}`: the environment variable `NAME`;
+/// - `${credential:NAME}`: the file `$CREDENTIALS_DIRECTORY/NAME` (systemd's `LoadCredential=`);
+/// - `${file:PATH}`: the file at `PATH` (relative to the configuration's folder).
+///
+/// Files lose one trailing line break. `$${` stands for a literal `${`. Every
+/// value filled in counts as a secret: it is remembered so that ``Redactor``
+/// can scrub it from anything shown to people.
+struct Substitution {
+    /// The process environment (or a test's).
+    var environment: [String: String]
+    /// The folder relative `${file:…}` paths start from.
+    var folder: String
+    /// Whether references are filled. Commands that only talk to the agent
+    /// or read the database need no secrets: for them every reference
+    /// becomes ``unfilled``, so a missing credential is no error.
+    var fillsReferences: Bool
+    /// The values filled in so far, with the reference that produced each.
+    private(set) var secrets: [Redactor.Secret] = []
+
+    /// What a reference becomes when references are not filled: a word
+    /// that fits a URL's host, path or query as well as a header.
+    static let unfilled = "unfilled"
+
+    init(environment: [String: String], folder: String, fillsReferences: Bool = true) {
+        self.environment = environment
+        self.folder = folder
+        self.fillsReferences = fillsReferences
+    }
+
+    /// A reference that cannot be filled.
+    struct Problem: Error {
+        var message: String
+    }
+
+    /// The text with every reference filled in.
+    mutating func apply(_ text: String) throws(Problem) -> String {
+        guard text.contains("$") else { return text }
+        var output = ""
+        var rest = Substring(text)
+        while let dollar = rest.firstIndex(of: "$") {
+            output += rest[..<dollar]
+            let afterDollar = rest[rest.index(after: dollar)...]
+            if afterDollar.hasPrefix("${") {
+                output += "${"
+                rest = afterDollar.dropFirst(2)
+            } else if afterDollar.hasPrefix("{") {
+                guard let close = afterDollar.firstIndex(of: "}") else {
+                    throw Problem(
+                        message: "unterminated \"${\": close it with \"}\" (write \"$${\" for a literal \"${\")")
+                }
+                let reference = String(afterDollar[afterDollar.index(after: afterDollar.startIndex)..<close])
+                let value = fillsReferences ? try resolve(reference) : Self.unfilled
+                if fillsReferences, !value.isEmpty {
+                    secrets.append(Redactor.Secret(value: value, reference: "${\(reference)}"))
+                }
+                output += value
+                rest = afterDollar[afterDollar.index(after: close)...]
+            } else {
+                output += "$"
+                rest = afterDollar
+            }
+        }
+        return output + rest
+    }
+
+    private func resolve(_ reference: String) throws(Problem) -> String {
+        if reference.hasPrefix("credential:") {
+            let name = String(reference.dropFirst("credential:".count))
+            guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
+                throw Problem(message: "\"${\(reference)}\" needs a credential name without \"/\"")
+            }
+            guard let directory = environment["CREDENTIALS_DIRECTORY"], !directory.isEmpty else {
+                throw Problem(
+                    message: "credential \"\(name)\" not found: $CREDENTIALS_DIRECTORY is not set "
+                        + "(systemd sets it for units with LoadCredential=)")
+            }
+            return try read((directory as NSString).appendingPathComponent(name), what: "credential \"\(name)\"")
+        }
+        if reference.hasPrefix("file:") {
+            let path = String(reference.dropFirst("file:".count))
+            guard !path.isEmpty else { throw Problem(message: "\"${file:}\" needs a path") }
+            let absolute = path.hasPrefix("/") ? path : (folder as NSString).appendingPathComponent(path)
+            return try read(absolute, what: "file \(absolute)")
+        }
+        guard Self.isVariableName(reference) else {
+            throw Problem(
+                message: "unknown reference \"${\(reference)}\": use ${NAME}, ${credential:NAME} or ${file:PATH}")
+        }
+        guard let value = environment[reference] else {
+            throw Problem(message: "environment variable \(reference) is not set")
+        }
+        return value
+    }
+
+    private func read(_ path: String, what: String) throws(Problem) -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let reason = FileManager.default.fileExists(atPath: path) ? "it cannot be read" : "it does not exist"
+            throw Problem(message: "cannot read \(what): \(reason)")
+        }
+        guard var text = String(data: data, encoding: .utf8) else {
+            throw Problem(message: "\(what) is not UTF-8 text")
+        }
+        if text.hasSuffix("\r\n") {
+            text.removeLast()
+        } else if text.hasSuffix("\n") {
+            text.removeLast()
+        }
+        return text
+    }
+
+    static func isVariableName(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first == "_" || first.isASCIILetter
+        else { return false }
+        return text.unicodeScalars.allSatisfy { $0 == "_" || $0.isASCIILetterOrDigit }
+    }
+}
+
+/// Scrubs secret values (what `${…}` filled in) out of text shown to people:
+/// each is replaced by the reference that produced it, such as
+/// `${credential:api-token}`, in its plain and its percent-encoded forms
+/// (values reach URLs).
+///
+/// Values shorter than ``minimumLength`` characters are left alone: they are
+/// no secrets worth the name, and scrubbing them would garble messages (a
+/// page size of `50` would turn "answered 503" into "answered ${SIZE}3").
+///
+/// Thread-safety: a `Sendable` value.
+package struct Redactor: Sendable {
+    /// A secret value and the reference shown instead of it.
+    package struct Secret: Sendable, Hashable {
+        /// The value.
+        package var value: String
+        /// What is shown instead, such as `${API_TOKEN}`.
+        package var reference: String
+    }
+
+    /// The shortest value scrubbed.
+    package static let minimumLength = 4
+
+    private let replacements: [(String, String)]
+
+    /// A redactor that changes nothing.
+    package static let none = Redactor(secrets: [])
+
+    /// Creates a redactor for these secrets.
+    package init(secrets: [Secret]) {
+        var pairs: [(String, String)] = []
+        for secret in Set(secrets) where secret.value.count >= Self.minimumLength {
+            pairs.append((secret.value, secret.reference))
+            for encoded in Self.encodings(of: secret.value) where encoded != secret.value {
+                pairs.append((encoded, secret.reference))
+            }
+        }
+        // Longest first, so a secret that contains another is replaced whole.
+        replacements = pairs.sorted { $0.0.count > $1.0.count }
+    }
+
+    /// The text with every secret replaced by its reference.
+    package func redact(_ text: String) -> String {
+        var result = text
+        for (value, reference) in replacements where result.contains(value) {
+            result = result.replacingOccurrences(of: value, with: reference)
+        }
+        return result
+    }
+
+    /// The forms a value takes in a URL: as the agent encodes query values and
+    /// placeholders, and as Foundation leaves a URL the configuration wrote.
+    private static func encodings(of value: String) -> [String] {
+        [
+            PercentEncoding.encode(value),
+            value.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed),
+            value.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed),
+        ].compactMap { $0 }
+    }
+}

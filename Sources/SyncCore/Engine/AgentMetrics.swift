@@ -1,0 +1,93 @@
+import Foundation
+import Store
+import Synchronization
+
+/// The running agent's counters: syncs by outcome, upstream requests by
+/// status, joins, syncs in flight and a duration histogram per resource,
+/// kept as syncs and requests happen. The status server renders them as
+/// `GET /metrics` (docs/api.md#metrics).
+///
+/// Thread-safety: `Sendable`; its state is behind a `Mutex`.
+package final class AgentMetrics: Sendable {
+    /// The upper bounds of the sync duration histogram's buckets, in seconds.
+    package static let durationBuckets: [Double] = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300]
+
+    /// A histogram of sync durations.
+    package struct Histogram: Sendable {
+        package var counts = [Int](repeating: 0, count: AgentMetrics.durationBuckets.count)
+        package var sum = 0.0
+        package var count = 0
+
+        /// An empty histogram.
+        package init() {}
+
+        mutating func observe(_ value: Double) {
+            for (index, bound) in AgentMetrics.durationBuckets.enumerated() where value <= bound {
+                counts[index] += 1
+            }
+            sum += value
+            count += 1
+        }
+    }
+
+    /// Every counter, by resource.
+    package struct Counts: Sendable {
+        /// Syncs that ended, by outcome.
+        package var syncs: [String: [SyncOutcome: Int]] = [:]
+        /// Upstream requests, by status (`error`: no answer).
+        package var requests: [String: [String: Int]] = [:]
+        /// Requests for a sync that joined the one in flight.
+        package var joined: [String: Int] = [:]
+        /// Syncs running now.
+        package var inFlight: [String: Int] = [:]
+        /// How long syncs took.
+        package var durations: [String: Histogram] = [:]
+    }
+
+    /// The resources, in configuration order.
+    package let resources: [String]
+    private let state: Mutex<Counts>
+
+    /// Metrics for these resources.
+    init(resources: [String]) {
+        self.resources = resources
+        var state = Counts()
+        for name in resources {
+            state.syncs[name] = Dictionary(uniqueKeysWithValues: SyncOutcome.allCases.map { ($0, 0) })
+            state.requests[name] = [:]
+            state.joined[name] = 0
+            state.inFlight[name] = 0
+            state.durations[name] = Histogram()
+        }
+        self.state = Mutex(state)
+    }
+
+    /// A sync of `resource` started.
+    func syncStarted(_ resource: String) {
+        state.withLock { $0.inFlight[resource, default: 0] += 1 }
+    }
+
+    /// A sync ended with `result` after `seconds`.
+    func syncEnded(_ result: SyncResult, seconds: Double) {
+        state.withLock { state in
+            state.inFlight[result.resource, default: 1] -= 1
+            state.syncs[result.resource, default: [:]][result.outcome, default: 0] += 1
+            state.durations[result.resource, default: Histogram()].observe(seconds)
+        }
+    }
+
+    /// Someone asked for a sync of `resource` and joined the one in flight.
+    func joined(_ resource: String) {
+        state.withLock { $0.joined[resource, default: 0] += 1 }
+    }
+
+    /// An upstream request of `resource` was answered with `status`, or
+    /// failed without an answer (`nil`).
+    func request(_ resource: String, status: Int?) {
+        let label = status.map(String.init) ?? "error"
+        state.withLock { $0.requests[resource, default: [:]][label, default: 0] += 1 }
+    }
+
+    /// The counters as they are now.
+    package var counts: Counts { state.withLock { $0 } }
+}

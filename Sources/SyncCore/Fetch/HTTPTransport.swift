@@ -1,0 +1,108 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import Streams
+
+/// One HTTP request as the agent sends it.
+package struct HTTPRequestSpec: Sendable {
+    package var method: HTTPMethod
+    package var url: String
+    package var headers: [(name: String, value: String)]
+    package var body: RequestBody?
+}
+
+/// One HTTP response with its whole body.
+package struct HTTPResponseData: Sendable {
+    package var status: Int
+    package var headers: HTTPHeaders
+    package var body: ByteBuffer
+    /// The URL that answered, after redirects.
+    package var url: String
+}
+
+/// Sends one request and collects its answer: ``HTTPTransport`` over the
+/// network, or a scripted stand-in in unit tests.
+package protocol PageTransport: Sendable {
+    /// Sends a request, follows its redirects and collects the body.
+    ///
+    /// - Throws: the network error as the HTTP stack reported it,
+    ///   `TimeoutError` after `timeout`, `NIOTooManyBytesError` past `maxBytes`,
+    ///   or ``Redirect/Problem``.
+    func send(_ spec: HTTPRequestSpec, timeout: Duration, maxBytes: Int) async throws -> HTTPResponseData
+}
+
+/// Sends requests with AsyncHTTPClient: connections are pooled and reused
+/// across pages; the whole exchange (connect, redirects, head and body) must
+/// finish within the resource's timeout, and the body must fit its size cap.
+/// Redirects are followed by ``Redirect``'s rules.
+///
+/// Thread-safety: `Sendable`; call ``send(_:timeout:maxBytes:)`` from any task.
+/// Call ``shutdown()`` once, when done.
+package final class HTTPTransport: PageTransport {
+    private let client: HTTPClient
+
+    /// The longest a new connection may take before the request fails with a connect timeout.
+    static let connectTimeout: TimeAmount = .seconds(10)
+
+    /// Creates a transport on the shared event loop group.
+    package init() {
+        var configuration = HTTPClient.Configuration(
+            redirectConfiguration: .disallow, timeout: .init(connect: Self.connectTimeout))
+        // A connection that cannot be made must fail now, so that the agent's own
+        // retry policy and offline detection see it.
+        configuration.connectionPool.retryConnectionEstablishment = false
+        // HTTP/1.1 with keep-alive is all a paginated sync needs.
+        configuration.httpVersion = .http1Only
+        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }
+
+    /// Closes every connection.
+    package func shutdown() async {
+        try? await client.shutdown()
+    }
+
+    /// Sends a request with AsyncHTTPClient, follows its redirects and collects the body.
+    package func send(_ spec: HTTPRequestSpec, timeout: Duration, maxBytes: Int) async throws -> HTTPResponseData {
+        let client = client
+        return try await withTimeout(timeout, clock: ContinuousClock()) {
+            var current = spec
+            var visited = [spec.url]
+            while true {
+                let response = try await client.execute(Self.request(for: current), deadline: .distantFuture)
+                let status = Int(response.status.code)
+                if let next = try Redirect.follow(
+                    current, status: status, location: response.headers.first(name: "Location"), visited: visited)
+                {
+                    // Drain the redirect's body so its connection can be reused.
+                    _ = try? await response.body.collect(upTo: 64 * 1024)
+                    current = next
+                    visited.append(next.url)
+                    continue
+                }
+                if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > maxBytes {
+                    throw NIOTooManyBytesError(maxBytes: maxBytes)
+                }
+                let body = try await response.body.collect(upTo: maxBytes)
+                return HTTPResponseData(status: status, headers: response.headers, body: body, url: current.url)
+            }
+        }
+    }
+
+    private static func request(for spec: HTTPRequestSpec) -> HTTPClientRequest {
+        var request = HTTPClientRequest(url: spec.url)
+        request.method = spec.method == .post ? .POST : .GET
+        request.headers.add(name: "User-Agent", value: "sync-agent/\(SyncAgentVersion.current)")
+        request.headers.add(name: "Accept", value: "application/json")
+        for header in spec.headers {
+            request.headers.replaceOrAdd(name: header.name, value: header.value)
+        }
+        if let body = spec.body {
+            if !request.headers.contains(name: "Content-Type") {
+                request.headers.add(name: "Content-Type", value: body.contentType)
+            }
+            request.body = .bytes(ByteBuffer(string: body.text))
+        }
+        return request
+    }
+}

@@ -1,0 +1,20 @@
+/// A transport that counts every answer (or failure) of one resource's
+/// requests in the agent's metrics.
+struct MeteredTransport: PageTransport {
+    let base: any PageTransport
+    package let resource: String
+    package let metrics: AgentMetrics
+
+    func send(_ spec: HTTPRequestSpec, timeout: Duration, maxBytes: Int) async throws -> HTTPResponseData {
+        do {
+            let response = try await base.send(spec, timeout: timeout, maxBytes: maxBytes)
+            metrics.request(resource, status: response.status)
+            return response
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            metrics.request(resource, status: nil)
+            throw error
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import Logging
+import Store
+import Streams
+
+/// `sync-agent refresh` without a running agent: syncs the named resources in
+/// this process, coordinating with other such processes through
+/// ``RefreshLock`` so that concurrent refreshes of a resource make one upstream
+/// request.
+///
+/// Resources sync concurrently (at most ``concurrency`` at once); a resource
+/// waits for the resources its URL reads, when they are refreshed too.
+package struct LocalRefresh: Sendable {
+    let config: AgentConfig
+    let store: SyncStore
+    let transport: HTTPTransport
+    let lock: RefreshLock
+    let logger: Logger
+    let onActivity: @Sendable (SyncActivity) -> Void
+
+    /// The most resources synced at once.
+    static let concurrency = 8
+
+    /// Creates a refresh over an open store; `onActivity` is told after
+    /// each page, before each retry, and when a sync takes longer than its
+    /// `slowAfter`.
+    package init(
+        config: AgentConfig, store: SyncStore, transport: HTTPTransport, logger: Logger,
+        onActivity: @escaping @Sendable (SyncActivity) -> Void = { _ in }
+    ) {
+        self.config = config
+        self.store = store
+        self.transport = transport
+        self.lock = RefreshLock(database: config.database)
+        self.logger = logger
+        self.onActivity = onActivity
+    }
+
+    /// Refreshes `names` (every resource when empty), returning one result per
+    /// resource in configuration order.
+    package func refresh(_ names: [String] = []) async -> [SyncResult] {
+        let selected = names.isEmpty ? config.resources : config.resources.filter { names.contains($0.name) }
+        return await Self.inWaves(selected, concurrency: Self.concurrency) { await refresh($0) }
+    }
+
+    /// Refreshes one resource, or joins the sync another process is running.
+    package func refresh(_ resource: ResourceConfig) async -> SyncResult {
+        let onActivity = onActivity
+        let sync = ResourceSync(
+            resource: resource, store: store, transport: transport, redactor: config.redactor, logger: logger,
+            onProgress: { progress in
+                onActivity(progress.retry.map { .retry(resource: resource.name, $0) } ?? .progress(progress))
+            })
+        let lock = lock
+        let name = resource.name
+        do {
+            return try await withSlowSignal(
+                after: resource.settings.slowAfter, clock: ContinuousClock(),
+                onSlow: { onActivity(.slow(resource: name)) }
+            ) { await sync.run(trigger: .refresh, lock: lock) }
+        } catch {
+            return SyncResult(resource: name, outcome: .cancelled, error: ResourceSync.cancelled(name))
+        }
+    }
+
+    /// Runs `body` for every resource, wave after wave (see ``waves(_:)``),
+    /// at most `concurrency` at once, and returns the answers in the order of
+    /// `resources`. When `body` fails, the wave ends and its first failure
+    /// is thrown: no later wave starts.
+    package static func inWaves<Answer: Sendable, Failure: Error>(
+        _ resources: [ResourceConfig], concurrency: Int = .max,
+        _ body: @escaping @Sendable (ResourceConfig) async throws(Failure) -> Answer
+    ) async throws(Failure) -> [Answer] {
+        var answers: [String: Answer] = [:]
+        for wave in waves(resources) {
+            let outcomes = await withTaskGroup(of: (String, Result<Answer, Failure>).self) { group in
+                var pending = wave[...]
+                func start(_ resource: ResourceConfig) {
+                    group.addTask {
+                        do throws(Failure) {
+                            return (resource.name, .success(try await body(resource)))
+                        } catch {
+                            return (resource.name, .failure(error))
+                        }
+                    }
+                }
+                for _ in 0..<min(concurrency, wave.count) { start(pending.removeFirst()) }
+                var outcomes: [(String, Result<Answer, Failure>)] = []
+                for await outcome in group {
+                    outcomes.append(outcome)
+                    if let resource = pending.popFirst() { start(resource) }
+                }
+                return outcomes
+            }
+            for (name, outcome) in outcomes { answers[name] = try outcome.get() }
+        }
+        return resources.compactMap { answers[$0.name] }
+    }
+
+    /// The resources in waves: each wave's dependencies (among `resources`) are
+    /// in earlier waves. The configuration has no cycles (validation refuses them).
+    static func waves(_ resources: [ResourceConfig]) -> [[ResourceConfig]] {
+        var remaining = resources
+        var done = Set<String>()
+        let names = Set(resources.map(\.name))
+        var waves: [[ResourceConfig]] = []
+        while !remaining.isEmpty {
+            let ready = remaining.filter { resource in
+                resource.dependencies.allSatisfy { !names.contains($0) || done.contains($0) }
+            }
+            guard !ready.isEmpty else { return waves + [remaining] }
+            waves.append(ready)
+            done.formUnion(ready.map(\.name))
+            remaining.removeAll { done.contains($0.name) }
+        }
+        return waves
+    }
+}

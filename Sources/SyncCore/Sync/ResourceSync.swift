@@ -1,0 +1,219 @@
+import Foundation
+import Logging
+import Store
+
+/// One sync of one resource, from the first request to the recorded outcome.
+///
+/// The pages stream into a ``SnapshotWriter`` as they arrive; only when the
+/// last page is in is the snapshot applied, in one transaction with the
+/// resource's state and the run's history row. Any failure leaves the previous
+/// snapshot as it was.
+struct ResourceSync: Sendable {
+    package let resource: ResourceConfig
+    let store: SyncStore
+    let transport: any PageTransport
+    let redactor: Redactor
+    let logger: Logger
+    /// Told after each page and before each retry.
+    var onProgress: @Sendable (SyncProgress) -> Void = { _ in }
+    /// The clock retries wait on.
+    var clock: any Clock<Duration> = ContinuousClock()
+    /// In the agent, the machine's connectivity (see ``ResourceFetch/connectivity``).
+    package var connectivity: ConnectivityGate?
+
+    /// Runs the sync and records it; never throws: every failure is in the result.
+    package func run(trigger: SyncTrigger) async -> SyncResult {
+        let startedAt = Date()
+        let progress = SyncTally(resource: resource.name)
+        var snapshot: SnapshotWriter?
+        var logger = logger
+        logger[metadataKey: LogKey.resource] = "\(resource.name)"
+        do {
+            var fetch = ResourceFetch(
+                resource: resource, transport: transport, redactor: redactor,
+                dependencyValues: try await dependencyValues())
+            fetch.clock = clock
+            fetch.connectivity = connectivity
+            fetch.onRetry = { [onProgress, logger] event in
+                let report = progress.retrying(event)
+                if let notice = report.retry { logger.warning("\(notice.sentence)") }
+                onProgress(report)
+            }
+            // Validators are sent back only with the request they were received for.
+            let fingerprint = fetch.fingerprint
+            let stored = try await store.resource(named: resource.name)?.validators ?? Validators()
+            progress.scope(fingerprint)
+            for try await page in fetch.pages(validators: stored.scope == fingerprint ? stored : Validators()) {
+                if page.notModified {
+                    logger.debug("not modified")
+                    return await finish(.notModified, trigger: trigger, startedAt: startedAt, progress: progress)
+                }
+                if snapshot == nil { snapshot = try await store.beginSnapshot(of: resource.name) }
+                do {
+                    try await snapshot!.stage(page.records)
+                } catch {
+                    guard error.kind == .duplicateKey else { throw error }
+                    throw FetchError(
+                        .unrecoverable, resource: resource.name, request: page.request,
+                        cause: "two items have the same key \"\(error.key ?? "")\"")
+                }
+                let report = progress.add(page)
+                onProgress(report)
+                logger.debug(
+                    "page received", metadata: [LogKey.page: "\(page.number)", LogKey.items: "\(report.items)"])
+            }
+            if snapshot == nil { snapshot = try await store.beginSnapshot(of: resource.name) }
+            return await finish(
+                .success, trigger: trigger, startedAt: startedAt, progress: progress, snapshot: snapshot)
+        } catch {
+            // A cancelled task's request fails with a network error; it is a cancellation all the same.
+            let (outcome, stored) = Self.describe(
+                Task.isCancelled ? CancellationError() : error, resource: resource.name)
+            if outcome == .cancelled {
+                logger.notice("sync cancelled")
+            } else {
+                logger.warning("\(stored.message.dropping(prefix: "\(resource.name): "))")
+            }
+            return await finish(
+                outcome, trigger: trigger, startedAt: startedAt, progress: progress, snapshot: snapshot, error: stored)
+        }
+    }
+
+    private func finish(
+        _ outcome: SyncOutcome, trigger: SyncTrigger, startedAt: Date, progress: SyncTally,
+        snapshot: SnapshotWriter? = nil, error: StoredError? = nil
+    ) async -> SyncResult {
+        let totals = progress.totals
+        let state: ResourceState =
+            switch outcome {
+            case .success, .notModified, .cancelled: .idle
+            case .offline: .offline
+            case .failed, .gaveUp: .failed
+            }
+        var sync = FinishedSync(
+            resource: resource.name, trigger: trigger, startedAt: startedAt, outcome: outcome, state: state,
+            attempts: totals.attempts, pages: totals.pages, items: totals.items, bytes: totals.bytes, error: error,
+            validators: totals.validators)
+        var recorded = RecordedSync(finishedAt: Date())
+        do {
+            recorded = try await store.record(sync, snapshot: snapshot)
+        } catch {
+            await snapshot?.discard()
+            if error.kind == .cancelled {
+                // Cancelled while applying: the transaction was rolled back and the
+                // previous snapshot stays. What remains is to say so.
+                sync.outcome = .cancelled
+                sync.error = Self.cancelled(resource.name)
+                recorded = (try? await store.record(sync)) ?? recorded
+            } else {
+                // The snapshot could not be applied (disk full, database busy): the
+                // previous one stays, and the failure is what the caller learns.
+                sync.outcome = .failed
+                sync.error = StoredError(kind: "store", message: "\(resource.name): \(error.message)")
+                logger.error("\(error.message)", metadata: [LogKey.resource: "\(resource.name)"])
+            }
+        }
+        return SyncResult(
+            resource: resource.name, outcome: sync.outcome, pages: sync.pages, items: sync.items,
+            attempts: sync.attempts,
+            durationMilliseconds: Int((recorded.finishedAt.timeIntervalSince(startedAt) * 1000).rounded()),
+            error: sync.error, changes: recorded.changes)
+    }
+
+    /// Runs the sync while holding the resource's ``RefreshLock``, so that no
+    /// other process syncs it at the same time. When another process held the
+    /// lock and recorded a run meanwhile (not a cancelled one), that run is the
+    /// answer, as `joined`: the data is as fresh as this sync would make it.
+    package func run(trigger: SyncTrigger, lock: RefreshLock) async -> SyncResult {
+        do {
+            let baseline = try await store.latestRunID(of: resource.name)
+            let held = try await lock.acquire(resource.name)
+            defer { held.release() }
+            if held.waited, let run = try await store.run(of: resource.name, after: baseline),
+                run.outcome != .cancelled
+            {
+                logger.info("joined a sync of another process", metadata: [LogKey.resource: "\(resource.name)"])
+                return SyncResult(run: run, joined: true)
+            }
+            return await run(trigger: trigger)
+        } catch {
+            let (outcome, stored) = Self.describe(error, resource: resource.name)
+            return SyncResult(resource: resource.name, outcome: outcome, error: stored)
+        }
+    }
+
+    static func cancelled(_ resource: String) -> StoredError {
+        StoredError(kind: "cancelled", message: "\(resource): the sync was cancelled")
+    }
+
+    /// The values of this resource's `{resource:/pointer}` placeholders, read
+    /// from each named resource's single record.
+    func dependencyValues() async throws -> [URLTemplate.Dependency: String] {
+        var values: [URLTemplate.Dependency: String] = [:]
+        for dependency in resource.url.dependencies {
+            let records = try await store.records(of: dependency.resource, limit: 2)
+            guard records.count == 1 else {
+                throw DependencyError(
+                    resource: resource, dependency: dependency,
+                    reason: records.isEmpty
+                        ? "resource \"\(dependency.resource)\" has no record yet (refresh \(dependency.resource) first)"
+                        : "resource \"\(dependency.resource)\" has more than one record, and a dependency must be one")
+            }
+            let document = try JSONDocument(validating: Array(records[0].data.utf8))
+            guard let span = document.span(at: dependency.pointer),
+                let value = document.string(at: span)
+                    ?? (document.kind(of: span) == .number ? document.text(of: span) : nil)
+            else {
+                throw DependencyError(
+                    resource: resource, dependency: dependency,
+                    reason:
+                        "the record of \"\(dependency.resource)\" has no string or number at \"\(dependency.pointer)\"")
+            }
+            values[dependency] = value
+        }
+        return values
+    }
+
+    /// A placeholder that cannot be filled, told as the other failures are.
+    struct DependencyError: Error {
+        var message: String
+
+        init(resource: ResourceConfig, dependency: URLTemplate.Dependency, reason: String) {
+            message = "\(resource.name): \(resource.method.rawValue) \(resource.url.display) cannot be sent: \(reason)"
+        }
+    }
+
+    /// The outcome and stored error for a failure.
+    static func describe(_ error: any Error, resource: String) -> (SyncOutcome, StoredError) {
+        switch error {
+        case let error as FetchError:
+            // A transient failure that ends a sync has used up its retries.
+            let outcome: SyncOutcome =
+                switch error.kind {
+                case .offline: .offline
+                case .transient: .gaveUp
+                case .unrecoverable: .failed
+                }
+            return (outcome, StoredError(kind: error.kind.rawValue, message: error.description, status: error.status))
+        case is CancellationError:
+            return (.cancelled, cancelled(resource))
+        case let error as StoreError where error.kind == .cancelled:
+            return (.cancelled, cancelled(resource))
+        case let error as StoreError:
+            return (.failed, StoredError(kind: "store", message: "\(resource): \(error.message)"))
+        case let error as RefreshLock.Failure:
+            return (.failed, StoredError(kind: "store", message: "\(resource): \(error.message)"))
+        case let error as DependencyError:
+            return (.failed, StoredError(kind: "unrecoverable", message: error.message))
+        default:
+            return (.failed, StoredError(kind: "unrecoverable", message: "\(resource): \(error)"))
+        }
+    }
+}
+
+extension String {
+    /// The string without `prefix`, if it starts with it.
+    func dropping(prefix: String) -> String {
+        hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self
+    }
+}

@@ -1,0 +1,72 @@
+import Store
+
+/// How one sync went, as the status API's Result (SPEC §4) and `refresh --json` report it.
+package struct SyncResult: Sendable, Hashable {
+    /// The resource synced.
+    package var resource: String
+    /// How it ended.
+    package var outcome: SyncOutcome
+    /// Whether this caller rode on a sync that someone else started.
+    package var joined: Bool
+    /// Pages received.
+    package var pages: Int
+    /// Items received (zero when not modified).
+    package var items: Int
+    /// Attempts made: 1 plus the retries of its requests.
+    package var attempts: Int
+    /// How long the sync took.
+    package var durationMilliseconds: Int
+    /// Why it failed, if it did.
+    package var error: StoredError?
+    /// What it changed in the snapshot.
+    package var changes: SnapshotChanges
+
+    /// Creates a result.
+    package init(
+        resource: String, outcome: SyncOutcome, joined: Bool = false, pages: Int = 0, items: Int = 0, attempts: Int = 1,
+        durationMilliseconds: Int = 0, error: StoredError? = nil, changes: SnapshotChanges = SnapshotChanges()
+    ) {
+        self.resource = resource
+        self.outcome = outcome
+        self.joined = joined
+        self.pages = pages
+        self.items = items
+        self.attempts = attempts
+        self.durationMilliseconds = durationMilliseconds
+        self.error = error
+        self.changes = changes
+    }
+
+    /// The result of a sync recorded in the database, as seen by a caller that joined it.
+    package init(run: SyncRunRow, joined: Bool) {
+        self.init(
+            resource: run.resource, outcome: run.outcome, joined: joined, pages: run.pages, items: run.items,
+            attempts: run.attempts, durationMilliseconds: run.durationMilliseconds, error: run.error,
+            changes: run.changes)
+    }
+
+    /// The Result object of SPEC §4.
+    package var json: JSONValue {
+        [
+            "resource": .string(resource),
+            "outcome": .string(outcome.rawValue),
+            "joined": .bool(joined),
+            "pages": .number(pages),
+            "items": .number(items),
+            "attempts": .number(attempts),
+            "durationMs": .number(durationMilliseconds),
+            "error": error.map(\.json) ?? .null,
+            "changes": [
+                "added": .number(changes.added), "changed": .number(changes.changed),
+                "removed": .number(changes.removed),
+            ],
+        ]
+    }
+}
+
+extension StoredError {
+    /// The error object of SPEC §4: `{"kind", "message", "status"}`.
+    package var json: JSONValue {
+        ["kind": .string(kind), "message": .string(message), "status": status.map { .number($0) } ?? .null]
+    }
+}

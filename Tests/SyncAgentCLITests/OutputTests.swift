@@ -1,0 +1,59 @@
+import Foundation
+import Store
+import Testing
+
+@testable import SyncAgentCLI
+@testable import SyncAgentDaemon
+@testable import SyncCore
+
+@Suite(.timeLimit(.minutes(1))) struct OutputTests {
+    @Test func tablesAlignTheirColumns() {
+        var table = TextTable("NAME", "STATE", "NOTE")
+        table.add(["users", "idle", "fine"])
+        table.add(["a", "failed", "it broke"])
+        #expect(table.render() == "NAME   STATE   NOTE\nusers  idle    fine\na      failed  it broke")
+    }
+
+    @Test func aTableCutsLinesToTheWidth() {
+        var table = TextTable("A", "B")
+        table.add(["x", "a long message that goes on"])
+        #expect(table.render(width: 12).split(separator: "\n").last == "x  a long m…")
+    }
+
+    @Test func relativeTimesReadAtAGlance() {
+        let now = Date(timeIntervalSince1970: 1_000_000)
+        #expect(TimestampText.relative(now.addingTimeInterval(-12), now: now) == "12s ago")
+        #expect(TimestampText.relative(now.addingTimeInterval(-300), now: now) == "5m ago")
+        #expect(TimestampText.relative(now.addingTimeInterval(7200), now: now) == "in 2h")
+        #expect(TimestampText.relative(now.addingTimeInterval(-3 * 86_400), now: now) == "3d ago")
+        #expect(TimestampText.relative(now, now: now) == "just now")
+        #expect(TimestampText.relative(nil, now: now) == "never")
+    }
+
+    @Test func refreshExitCodesFollowTheSpecification() {
+        func result(_ outcome: SyncOutcome) -> SyncResult { SyncResult(resource: "r", outcome: outcome) }
+        #expect(RefreshCommand.exitCode([result(.success), result(.notModified)]) == nil)
+        #expect(RefreshCommand.exitCode([result(.success), result(.failed)])?.rawValue == 1)
+        #expect(RefreshCommand.exitCode([result(.gaveUp)])?.rawValue == 1)
+        #expect(RefreshCommand.exitCode([result(.offline), result(.success)])?.rawValue == 75)
+        #expect(RefreshCommand.exitCode([result(.offline), result(.failed)])?.rawValue == 1)
+    }
+
+    @Test func aResultIsTheResultObjectOfTheSpecification() {
+        let result = SyncResult(
+            resource: "users", outcome: .failed, joined: true, pages: 2, items: 200, attempts: 1,
+            durationMilliseconds: 31, error: StoredError(kind: "transient", message: "boom", status: 503))
+        #expect(
+            result.json.serialized()
+                == #"{"resource":"users","outcome":"failed","joined":true,"pages":2,"items":200,"attempts":1,"durationMs":31,"error":{"kind":"transient","message":"boom","status":503},"changes":{"added":0,"changed":0,"removed":0}}"#
+        )
+    }
+
+    @Test func aStatusIsTheResourceObjectOfTheSpecification() {
+        let status = ResourceStatus(name: "users", row: nil)
+        #expect(
+            status.json.serialized()
+                == #"{"name":"users","state":"idle","slow":false,"message":null,"lastSuccessAt":null,"lastAttemptAt":null,"nextSyncAt":null,"attempt":0,"items":0,"lastError":null}"#
+        )
+    }
+}

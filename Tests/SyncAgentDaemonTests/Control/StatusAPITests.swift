@@ -1,0 +1,317 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Store
+import Synchronization
+import Testing
+
+@testable import Streams
+@testable import SyncAgentDaemon
+@testable import SyncCore
+
+/// The status API's routes, without a socket: a stand-in agent behind them.
+@Suite(.timeLimit(.minutes(1))) struct StatusAPITests {
+    final class FakeAgent: AgentControl {
+        let startedAt = Date(timeIntervalSince1970: 1_795_000_000)
+        var isOnline: Bool { false }
+        var statusVersion: Int { 0 }
+        let refreshed = Mutex<[String]>([])
+        let changes = PassthroughSubject<ResourceStatus, Never>()
+
+        func statuses() -> [ResourceStatus] {
+            ["users", "groups"].compactMap(status(of:))
+        }
+
+        func status(of name: String) -> ResourceStatus? {
+            guard ["users", "groups"].contains(name) else { return nil }
+            var status = ResourceStatus(name: name, row: nil)
+            status.items = name.count
+            return status
+        }
+
+        /// Reports a page, a retry, slowness and its end, then answers.
+        func refresh(_ name: String, onActivity: (@Sendable (SyncActivity) -> Void)?) async -> SyncResult? {
+            guard status(of: name) != nil else { return nil }
+            refreshed.withLock { $0.append(name) }
+            let result = SyncResult(resource: name, outcome: .success, joined: name == "users", pages: 1, items: 3)
+            onActivity?(.progress(SyncProgress(resource: name, pages: 1, items: 3)))
+            onActivity?(
+                .retry(
+                    resource: name,
+                    RetryNotice(
+                        request: "GET https://h/\(name)?page=2", cause: "the server answered 503", attempt: 2,
+                        maxAttempts: 5, delay: .milliseconds(1500))))
+            onActivity?(.slow(resource: name))
+            onActivity?(.finished(result))
+            return result
+        }
+
+        func metricsPage() -> String {
+            let metrics = AgentMetrics(resources: ["users", "groups"])
+            metrics.syncStarted("users")
+            metrics.request("users", status: 200)
+            metrics.request("users", status: 503)
+            metrics.request("users", status: nil)
+            metrics.joined("users")
+            metrics.syncEnded(SyncResult(resource: "users", outcome: .success, durationMilliseconds: 700), seconds: 0.7)
+            metrics.syncStarted("groups")
+            return metrics.render(statuses: statuses(), online: isOnline)
+        }
+
+        func refreshAll() async -> [SyncResult] {
+            var results: [SyncResult] = []
+            for name in ["users", "groups"] { results.append(await refresh(name)!) }
+            return results
+        }
+    }
+
+    let agent = FakeAgent()
+
+    /// Sends `method uri` with `headers` and returns the status, the content type and the body as text.
+    func text(
+        _ method: HTTPRequest.Method, _ uri: String, headers: HTTPFields = [:]
+    ) async throws -> (HTTPResponse.Status, String?, String) {
+        let app = Application(router: StatusAPI(control: agent, pid: 4242).router())
+        return try await app.test(.router) { client in
+            try await client.execute(uri: uri, method: method, headers: headers) { response in
+                (response.status, response.headers[.contentType], String(buffer: response.body))
+            }
+        }
+    }
+
+    /// The events of a stream's text.
+    func events(_ text: String) -> [ServerSentEvent] {
+        var parser = ServerSentEventParser()
+        return parser.feed(Array(text.utf8))
+    }
+
+    /// Sends `method uri` to the routes and returns the status and the body as JSON.
+    func call(_ method: HTTPRequest.Method, _ uri: String) async throws -> (HTTPResponse.Status, JSONValue, String?) {
+        let app = Application(router: StatusAPI(control: agent, pid: 4242).router())
+        return try await app.test(.router) { client in
+            try await client.execute(uri: uri, method: method) { response in
+                let json = try JSONValue(parsing: Array(response.body.readableBytesView))
+                return (response.status, json, response.headers[.contentType])
+            }
+        }
+    }
+
+    @Test func statusShowsTheAgentAndEveryResource() async throws {
+        let (status, json, contentType) = try await call(.get, "/v1/status")
+        #expect(status == .ok)
+        #expect(contentType == "application/json")
+        #expect(json["agent"]?["pid"] == 4242)
+        #expect(json["agent"]?["online"] == .bool(false))
+        #expect(json["agent"]?["startedAt"]?.stringValue == "2026-11-18T11:06:40.000Z")
+        #expect(json["agent"]?["version"]?.stringValue == SyncAgentVersion.current)
+        #expect(json["resources"]?.arrayValue?.compactMap { $0["name"]?.stringValue } == ["users", "groups"])
+    }
+
+    @Test func aResourceIsAnsweredByName() async throws {
+        let (status, json, _) = try await call(.get, "/v1/resources/groups")
+        #expect(status == .ok)
+        #expect(json["name"]?.stringValue == "groups")
+        #expect(json["items"] == 6)
+        #expect(json["state"]?.stringValue == "idle")
+    }
+
+    @Test func refreshWaitsAndAnswersTheResultWithJoined() async throws {
+        let (status, json, _) = try await call(.post, "/v1/resources/users/refresh")
+        #expect(status == .ok)
+        #expect(json["resource"]?.stringValue == "users")
+        #expect(json["outcome"]?.stringValue == "success")
+        #expect(json["joined"] == .bool(true))
+        #expect(json["items"] == 3)
+        #expect(agent.refreshed.withLock { $0 } == ["users"])
+    }
+
+    @Test func refreshAllAnswersEveryResult() async throws {
+        let (status, json, _) = try await call(.post, "/v1/refresh")
+        #expect(status == .ok)
+        #expect(json["results"]?.arrayValue?.compactMap { $0["resource"]?.stringValue } == ["users", "groups"])
+    }
+
+    @Test(arguments: [
+        (HTTPRequest.Method.get, "/v1/resources/nope", HTTPResponse.Status.notFound, "unknown_resource"),
+        (.post, "/v1/resources/nope/refresh", .notFound, "unknown_resource"),
+        (.get, "/v2/status", .notFound, "not_found"),
+        (.get, "/v1/refresh", .methodNotAllowed, "method_not_allowed"),
+        (.post, "/v1/status", .methodNotAllowed, "method_not_allowed"),
+        (.delete, "/v1/resources/users", .methodNotAllowed, "method_not_allowed"),
+    ])
+    func errorsAreJSON(
+        method: HTTPRequest.Method, uri: String, status: HTTPResponse.Status, code: String
+    )
+        async throws
+    {
+        let (answered, json, contentType) = try await call(method, uri)
+        #expect(answered == status)
+        #expect(contentType == "application/json")
+        #expect(json["error"]?["code"]?.stringValue == code)
+        #expect(json["error"]?["message"]?.stringValue?.isEmpty == false)
+        #expect(agent.refreshed.withLock { $0 }.isEmpty)
+    }
+
+    @Test func refreshAsAnEventStreamTellsProgressRetrySlowThenTheResult() async throws {
+        let (status, contentType, body) = try await text(
+            .post, "/v1/resources/groups/refresh", headers: [.accept: "text/event-stream"])
+        #expect(status == .ok)
+        #expect(contentType == "text/event-stream")
+        let events = events(body)
+        #expect(events.map(\.name) == ["progress", "retry", "slow", "result"])
+        let data = try events.map { try JSONValue(parsing: Array($0.data.utf8)) }
+        #expect(data[0] == ["resource": "groups", "pages": 1, "items": 3, "attempts": 1])
+        #expect(data[1]["attempt"] == 2)
+        #expect(data[1]["maxAttempts"] == 5)
+        #expect(data[1]["delayMs"] == 1500)
+        #expect(data[1]["cause"]?.stringValue == "the server answered 503")
+        #expect(data[2] == ["resource": "groups", "message": "taking longer than expected"])
+        #expect(data[3]["outcome"]?.stringValue == "success")
+        #expect(data[3]["joined"] == .bool(false))
+        // What the CLI reads back.
+        #expect(
+            SyncActivity(event: events[1].name, json: data[1])
+                == .retry(
+                    resource: "groups",
+                    RetryNotice(
+                        request: "GET https://h/groups?page=2", cause: "the server answered 503", attempt: 2,
+                        maxAttempts: 5,
+                        delay: .milliseconds(1500))))
+        #expect(SyncResult(json: data[3])?.items == 3)
+    }
+
+    @Test func eventsSendEveryResourceThenEachChangeUntilTheAgentStops() async throws {
+        let subject = agent.changes
+        let sender = Task {
+            // Once the stream has subscribed: two changes, then the agent stops.
+            while subject.storage.consumerCount == 0 { await Task.yield() }
+            var syncing = ResourceStatus(name: "users", row: nil)
+            syncing.state = .syncing
+            subject.send(syncing)
+            syncing.state = .failed
+            subject.send(syncing)
+            subject.finish()
+        }
+        let (status, contentType, body) = try await text(.get, "/v1/events")
+        await sender.value
+        #expect(status == .ok)
+        #expect(contentType == "text/event-stream")
+        let events = events(body)
+        #expect(events.map(\.name) == ["resource", "resource", "resource", "resource"])
+        let resources = try events.map { ResourceStatus(json: try JSONValue(parsing: Array($0.data.utf8))) }
+        #expect(resources.map { $0?.name } == ["users", "groups", "users", "users"])
+        #expect(resources.map { $0?.state } == [.idle, .idle, .syncing, .failed])
+    }
+
+    @Test func metricsAreThePrometheusTextFormat() async throws {
+        let (status, contentType, body) = try await text(.get, "/metrics")
+        #expect(status == .ok)
+        #expect(contentType == "text/plain; version=0.0.4; charset=utf-8")
+        let samples = try PrometheusText.samples(body)
+        #expect(samples[#"sync_agent_syncs_total{resource="users",outcome="success"}"#] == 1)
+        #expect(samples[#"sync_agent_syncs_total{resource="groups",outcome="failed"}"#] == 0)
+        #expect(samples[#"sync_agent_upstream_requests_total{resource="users",status="200"}"#] == 1)
+        #expect(samples[#"sync_agent_upstream_requests_total{resource="users",status="503"}"#] == 1)
+        #expect(samples[#"sync_agent_upstream_requests_total{resource="users",status="error"}"#] == 1)
+        #expect(samples[#"sync_agent_joined_requests_total{resource="users"}"#] == 1)
+        #expect(samples[#"sync_agent_syncs_in_flight{resource="users"}"#] == 0)
+        #expect(samples[#"sync_agent_syncs_in_flight{resource="groups"}"#] == 1)
+        #expect(samples[#"sync_agent_sync_duration_seconds_bucket{resource="users",le="0.5"}"#] == 0)
+        #expect(samples[#"sync_agent_sync_duration_seconds_bucket{resource="users",le="1"}"#] == 1)
+        #expect(samples[#"sync_agent_sync_duration_seconds_bucket{resource="users",le="+Inf"}"#] == 1)
+        #expect(samples[#"sync_agent_sync_duration_seconds_sum{resource="users"}"#] == 0.7)
+        #expect(samples[#"sync_agent_sync_duration_seconds_count{resource="users"}"#] == 1)
+        #expect(samples[#"sync_agent_records{resource="groups"}"#] == 6)
+        #expect(samples["sync_agent_online"] == 0)
+        // Never synced: no last success yet.
+        #expect(!body.contains("sync_agent_last_success_timestamp_seconds{"))
+    }
+
+    @Test func theStatusBodyIsRenderedOncePerChange() {
+        let cache = StatusCache()
+        let renders = Mutex(0)
+        func body(_ version: Int, online: Bool = true) -> String {
+            let buffer = cache.body(for: StatusCache.Key(version: version, online: online)) {
+                renders.withLock { $0 += 1 }
+                return ByteBuffer(string: "v\(version) \(online)")
+            }
+            return String(buffer: buffer)
+        }
+        #expect(body(1) == "v1 true")
+        #expect(body(1) == "v1 true")
+        #expect(renders.withLock { $0 } == 1)
+        #expect(body(2) == "v2 true")
+        #expect(body(2, online: false) == "v2 false")
+        #expect(renders.withLock { $0 } == 3)
+    }
+
+    @Test func labelValuesAreEscaped() {
+        var page = Exposition()
+        page.family("m", type: "gauge", help: "a \\ and a\nline")
+        page.sample("m", ["path": "a\"b\\c\nd"], 1)
+        #expect(page.text == "# HELP m a \\\\ and a\\nline\n# TYPE m gauge\nm{path=\"a\\\"b\\\\c\\nd\"} 1\n")
+    }
+}
+
+/// A strict reader of the Prometheus text format, for checking what `/metrics` serves.
+enum PrometheusText {
+    struct Problem: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Every sample, by its name and labels as written; fails on a malformed
+    /// line, a sample before its family's `# TYPE`, or a family typed twice.
+    static func samples(_ text: String) throws -> [String: Double] {
+        var samples: [String: Double] = [:]
+        var typed: Set<String> = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+            if line.hasPrefix("# HELP ") { continue }
+            if line.hasPrefix("# TYPE ") {
+                let parts = line.split(separator: " ")
+                guard parts.count == 4, ["counter", "gauge", "histogram"].contains(parts[3]),
+                    typed.insert(String(parts[2])).inserted
+                else { throw Problem(description: "bad TYPE line: \(line)") }
+                continue
+            }
+            guard let space = line.lastIndex(of: " "),
+                let value = Double(line[line.index(after: space)...]) ?? (line.hasSuffix("+Inf") ? .infinity : nil)
+            else { throw Problem(description: "bad sample: \(line)") }
+            let series = String(line[..<space])
+            let name = String(series.prefix { $0 != "{" })
+            let family = ["_bucket", "_sum", "_count"].reduce(name) { name, suffix in
+                typed.contains(name) || !name.hasSuffix(suffix) ? name : String(name.dropLast(suffix.count))
+            }
+            guard typed.contains(family), name.allSatisfy({ $0.isLetter || $0 == "_" }) else {
+                throw Problem(description: "sample without a family: \(line)")
+            }
+            guard samples.updateValue(value, forKey: series) == nil else {
+                throw Problem(description: "sample twice: \(line)")
+            }
+        }
+        return samples
+    }
+}
+
+@Suite struct ServerSentEventParserTests {
+    @Test func readsEventsSplitAcrossChunksWithAnyLineEnding() {
+        let stream =
+            "event: result\r\ndata: {\"a\":1}\r\n\r\n: keep-alive\n\nevent: resource\ndata: one\ndata:two\n\ndata: plain\r\r"
+        var parser = ServerSentEventParser()
+        var events: [ServerSentEvent] = []
+        // One byte at a time: the parser keeps what it has not finished.
+        for byte in stream.utf8 { events += parser.feed([byte]) }
+        #expect(
+            events == [
+                ServerSentEvent(name: "result", text: "{\"a\":1}"),
+                ServerSentEvent(name: "resource", text: "one\ntwo"),
+                ServerSentEvent(name: "message", text: "plain"),
+            ])
+    }
+
+    @Test func anEventIsEncodedAsItsFieldsAndABlankLine() {
+        #expect(ServerSentEvent(name: "slow", text: "a\nb").encoded == "event: slow\ndata: a\ndata: b\n\n")
+        var parser = ServerSentEventParser()
+        let event = ServerSentEvent(name: "result", data: ["resource": "users", "items": 3])
+        #expect(parser.feed(Array(event.encoded.utf8)) == [event])
+    }
+}

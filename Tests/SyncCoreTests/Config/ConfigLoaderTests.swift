@@ -1,0 +1,379 @@
+import Foundation
+import Streams
+import Testing
+
+@testable import SyncCore
+
+/// A configuration decoded as if read from `/etc/sync-agent/config.json`.
+func decodeConfig(_ text: String, environment: [String: String] = [:]) throws(ConfigError) -> AgentConfig {
+    try ConfigLoader.decode(Array(text.utf8), file: "/etc/sync-agent/config.json", environment: environment)
+}
+
+/// The problems of a configuration, as `path: message` lines; empty when valid.
+func configProblems(_ text: String, environment: [String: String] = [:]) -> [String] {
+    do {
+        _ = try decodeConfig(text, environment: environment)
+        return []
+    } catch {
+        return error.problems.map(\.description)
+    }
+}
+
+/// A valid resource, with `extra` members spliced in.
+func resource(
+    _ name: String = "users", url: String = "https://api.example.com/v1/users", _ extra: String = ""
+)
+    -> String
+{
+    #"{"name": "\#(name)", "url": "\#(url)", "key": "/id"\#(extra.isEmpty ? "" : ", " + extra)}"#
+}
+
+@Suite(.timeLimit(.minutes(1))) struct ConfigLoaderTests {
+    /// A malformed configuration and every problem `validate` must report for it.
+    struct Malformed: CustomTestStringConvertible, Sendable {
+        var config: String
+        var problems: [String]
+        var testDescription: String { problems.first ?? config }
+    }
+
+    static let malformed: [Malformed] = [
+        .init(
+            config: #"{"resources": [}"#,
+            problems: ["/etc/sync-agent/config.json:1:16: unexpected character '}', expected a value"]),
+        .init(
+            config: "{\n  \"resources\": [\n    {\"name\": \"a\",}\n  ]\n}",
+            problems: ["/etc/sync-agent/config.json:3:18: expected a member name in double quotes"]),
+        .init(config: "[]", problems: ["(root): must be an object, not an array"]),
+        .init(config: "{}", problems: ["resources: is required: list the resources to sync"]),
+        .init(config: #"{"resources": []}"#, problems: ["resources: must list at least one resource"]),
+        .init(config: #"{"resources": [42]}"#, problems: ["resources[0]: must be an object, not a number"]),
+        .init(config: #"{"resources": [\#(resource())], "colour": "red"}"#, problems: ["colour: unknown key"]),
+        .init(
+            config: #"{"resources": [\#(resource("users", #""intervall": "5m""#))]}"#,
+            problems: [#"resources[0].intervall: unknown key (did you mean "interval"?)"#]),
+        .init(
+            config: #"{"resources": [{"url": "https://a.example/u", "key": "/id"}]}"#,
+            problems: ["resources[0].name: is required"]),
+        .init(
+            config: #"{"resources": [\#(resource("Users!"))]}"#,
+            problems: [#"resources[0].name: must be 1 to 64 characters of a-z, 0-9, "_" and "-", e.g. "users""#]),
+        .init(
+            config: #"{"resources": [\#(resource()), \#(resource())]}"#,
+            problems: [#"resources[1].name: "users" is already the name of resources[0]"#]),
+        .init(
+            config: #"{"resources": [{"name": "users", "key": "/id"}]}"#,
+            problems: ["resources[0].url: is required"]),
+        .init(
+            config: #"{"resources": [\#(resource(url: "ftp://a.example/u"))]}"#,
+            problems: ["resources[0].url: must be an absolute http:// or https:// URL with a host"]),
+        .init(
+            config: #"{"resources": [\#(resource("users", #""method": "PUT""#))]}"#,
+            problems: ["resources[0].method: must be GET or POST"]),
+        .init(
+            config: #"{"defaults": {"interval": "soon"}, "resources": [\#(resource())]}"#,
+            problems: [
+                #"defaults.interval: must be a duration such as "500ms", "30s", "5m" or "1m30s", or a number of seconds, at most 365d"#
+            ]),
+        .init(
+            config:
+                #"{"defaults": {"timeout": 1e300}, "resources": [\#(resource("users", #""interval": "99999999999999999""#))]}"#,
+            problems: [
+                #"defaults.timeout: must be a duration such as "500ms", "30s", "5m" or "1m30s", or a number of seconds, at most 365d"#,
+                #"resources[0].interval: must be a duration such as "500ms", "30s", "5m" or "1m30s", or a number of seconds, at most 365d"#,
+            ]),
+        .init(
+            config: #"{"resources": [\#(resource("users", #""interval": "10ms""#))]}"#,
+            problems: ["resources[0].interval: must be at least 100ms"]),
+        .init(
+            config: #"{"defaults": {"retry": {"maxAttempts": 0}}, "resources": [\#(resource())]}"#,
+            problems: ["defaults.retry.maxAttempts: must be between 1 and 100"]),
+        .init(
+            config: #"{"defaults": {"retry": {"jitter": 1.5, "multiplier": "2"}}, "resources": [\#(resource())]}"#,
+            problems: [
+                "defaults.retry.multiplier: must be a number, not a string",
+                "defaults.retry.jitter: must be between 0 and 1",
+            ]),
+        .init(
+            config: #"{"resources": [\#(resource("users", #""retry": {"initialDelay": "10s", "maxDelay": "1s"}"#))]}"#,
+            problems: ["resources[0].retry.maxDelay: must be at least initialDelay (10s)"]),
+        .init(
+            config: #"{"resources": [\#(resource("users", #""pagination": {"style": "pages"}"#))]}"#,
+            problems: ["resources[0].pagination.style: must be one of none, page, offset, cursor, link, nextUrl"]),
+        .init(
+            config: #"""
+                {"resources": [\#(resource("a")), \#(resource("users", #""pagination": {"style": "page", "size": 20000}"#))]}
+                """#,
+            problems: ["resources[1].pagination.size: must be between 1 and 10000"]),
+        .init(
+            config: #"{"resources": [\#(resource("users", #""pagination": {"style": "cursor"}"#))]}"#,
+            problems: [
+                #"resources[0].pagination.next: is required for style cursor: a JSON pointer to the next cursor, e.g. "/next_cursor""#
+            ]),
+        .init(
+            config:
+                #"{"resources": [\#(resource("users", #""pagination": {"style": "page", "size": 10, "next": "/x"}"#))]}"#,
+            problems: ["resources[0].pagination.next: is not used by style page"]),
+        .init(
+            config: #"{"resources": [{"name": "users", "url": "https://a.example/u", "key": "id"}]}"#,
+            problems: [#"resources[0].key: invalid JSON pointer "id": must be empty or start with "/""#]),
+        .init(
+            config: #"{"resources": [{"name": "users", "url": "https://a.example/u"}]}"#,
+            problems: [#"resources[0].key: is required: a JSON pointer to each item's key, e.g. "/id""#]),
+        .init(
+            config: #"{"resources": [\#(resource("users", #""headers": {"Authorization": "Bearer ${API_TOKEN}"}"#))]}"#,
+            problems: ["resources[0].headers.Authorization: environment variable API_TOKEN is not set"]),
+        .init(
+            config: #"""
+                {"resources": [\#(resource("users", #""headers": {"Authorization": "Bearer ${credential:api-token}"}"#))]}
+                """#,
+            problems: [
+                #"resources[0].headers.Authorization: credential "api-token" not found: $CREDENTIALS_DIRECTORY is not set (systemd sets it for units with LoadCredential=)"#
+            ]),
+        .init(
+            config: #"{"resources": [\#(resource("users", #""query": {"token": "${file:/nonexistent/token}"}"#))]}"#,
+            problems: ["resources[0].query.token: cannot read file /nonexistent/token: it does not exist"]),
+        .init(
+            config: #"{"resources": [\#(resource(url: "https://a.example/u?x=${HOME"))]}"#,
+            problems: [#"resources[0].url: unterminated "${": close it with "}" (write "$${" for a literal "${")"#]),
+        .init(
+            config: #"{"resources": [\#(resource(url: "https://a.example/${credential:}"))]}"#,
+            problems: [#"resources[0].url: "${credential:}" needs a credential name without "/""#]),
+        .init(
+            config: #"{"resources": [\#(resource(url: "https://a.example/${vault:x}"))]}"#,
+            problems: [
+                #"resources[0].url: unknown reference "${vault:x}": use ${NAME}, ${credential:NAME} or ${file:PATH}"#
+            ]),
+        .init(
+            config: #"{"socketMode": "0666", "resources": [\#(resource())]}"#,
+            problems: [
+                #"socketMode: must not give others any access (the socket is never world-accessible); use "0660" or "0600""#
+            ]),
+        .init(
+            config: #"{"socketMode": "0440", "resources": [\#(resource())]}"#,
+            problems: [#"socketMode: must let the owner read and write (e.g. "0660" or "0600")"#]),
+        .init(
+            config: #"{"resources": [\#(resource("users", #""maxPages": 2.5"#))]}"#,
+            problems: ["resources[0].maxPages: must be an integer"]),
+        .init(
+            config: #"{"resources": [\#(resource("users", #""maxResponseSize": "lots""#))]}"#,
+            problems: [
+                #"resources[0].maxResponseSize: must be a size such as "32MiB" or "512KiB", or a number of bytes"#
+            ]),
+        .init(
+            config:
+                #"{"resources": [\#(resource()), \#(resource("groups", url: "https://a.example/g/{grp:/groupId}"))]}"#,
+            problems: [#"resources[1].url: refers to unknown resource "grp""#]),
+        .init(
+            config: #"""
+                {"resources": [\#(resource("a", url: "https://a.example/{b:/id}")), \#(resource("b", url: "https://a.example/{a:/id}"))]}
+                """#,
+            problems: ["resources[0].url: dependency cycle: a → b → a"]),
+        .init(
+            config: #"{"resources": [\#(resource(url: "https://a.example/{oops}"))]}"#,
+            problems: [
+                #"resources[0].url: placeholder "{oops}" must look like {resource:/json/pointer} (write %7B for a literal brace)"#
+            ]),
+        .init(
+            config: #"{"resources": [\#(resource("users", #""body": {"q": 1}"#))]}"#,
+            problems: [#"resources[0].body: needs "method": "POST""#]),
+        .init(
+            config: #"{"resources": [\#(resource("users", #""headers": {"X-Id": 5}"#))]}"#,
+            problems: ["resources[0].headers.X-Id: must be a string, not a number"]),
+        .init(
+            config: #"{"resources": [{"name": "users", "url": "https://a.example/u", "key": "/id", "key": "/uid"}]}"#,
+            problems: ["resources[0].key: appears twice in the same object"]),
+        .init(
+            config: #"{"connectivity": {"probe": "api.example.com:443"}, "resources": [\#(resource())]}"#,
+            problems: [#"connectivity.probe: must look like "tcp://host:port", e.g. "tcp://api.example.com:443""#]),
+    ]
+
+    @Test(arguments: malformed)
+    func reportsEveryProblemWithItsPath(_ example: Malformed) {
+        #expect(configProblems(example.config) == example.problems)
+    }
+
+    @Test func reportsAllProblemsOfOneFileAtOnce() {
+        let problems = configProblems(
+            #"""
+            {"socketMode": "777", "defaults": {"timeout": "never"},
+             "resources": [{"name": "UPPER", "url": "mailto:x", "key": "x"}, {"name": "b", "url": "https://h/", "key": "/id", "maxPages": 0}]}
+            """#)
+        #expect(
+            problems == [
+                #"socketMode: must not give others any access (the socket is never world-accessible); use "0660" or "0600""#,
+                #"defaults.timeout: must be a duration such as "500ms", "30s", "5m" or "1m30s", or a number of seconds, at most 365d"#,
+                #"resources[0].name: must be 1 to 64 characters of a-z, 0-9, "_" and "-", e.g. "users""#,
+                "resources[0].url: must be an absolute http:// or https:// URL with a host",
+                #"resources[0].key: invalid JSON pointer "x": must be empty or start with "/""#,
+                "resources[1].maxPages: must be between 1 and 1000000",
+            ])
+    }
+
+    @Test func aDependencyWithProblemsOfItsOwnIsNotCalledUnknown() {
+        let problems = configProblems(
+            #"""
+            {"resources": [\#(resource("me", #""interval": "1ms""#)), \#(resource("mine", url: "https://a.example/{me:/id}"))]}
+            """#)
+        #expect(problems == ["resources[0].interval: must be at least 100ms"])
+    }
+
+    @Test func anUnknownStyleStillReportsUnknownKeys() {
+        let problems = configProblems(
+            #"{"resources": [\#(resource("users", #""pagination": {"style": "pages", "sise": 10}"#))]}"#)
+        #expect(
+            problems == [
+                "resources[0].pagination.style: must be one of none, page, offset, cursor, link, nextUrl",
+                #"resources[0].pagination.sise: unknown key (did you mean "size"?)"#,
+            ])
+    }
+
+    @Test func theErrorNamesTheFileOnceAndCountsTheProblems() {
+        let unreadable = ConfigError(file: "/etc/a.json", problems: [ConfigProblem("/etc/a.json", "cannot read it")])
+        #expect(unreadable.description == "/etc/a.json: cannot read it")
+        let invalid = ConfigError(
+            file: "/etc/a.json", problems: [ConfigProblem("socketMode", "bad"), ConfigProblem("resources", "missing")])
+        #expect(invalid.description == "/etc/a.json: 2 problems:\nsocketMode: bad\nresources: missing")
+    }
+
+    @Test func appliesTheDefaultsOfTheSpecification() throws {
+        let config = try decodeConfig(#"{"resources": [\#(resource())]}"#)
+        let settings = try #require(config.resources.first).settings
+        #expect(settings.interval == .seconds(60))
+        #expect(settings.pollJitter == .zero)
+        #expect(settings.timeout == .seconds(30))
+        #expect(settings.slowAfter == .seconds(5))
+        #expect(
+            settings.retry
+                == RetryPolicy(
+                    maxAttempts: 5, initialDelay: .seconds(1), maxDelay: .seconds(60), multiplier: 2, jitter: 0.2))
+        #expect(settings.maxPages == 10_000)
+        #expect(config.socketMode == 0o660)
+        #expect(config.connectivity.maxProbeInterval == .seconds(30))
+        #expect(config.resources[0].items == .root)
+        #expect(config.resources[0].pagination == .none)
+        #expect(config.resources[0].method == .get)
+    }
+
+    @Test func aResourceOverridesTheDefaultsKeyByKey() throws {
+        let config = try decodeConfig(
+            #"""
+            {"defaults": {"interval": "5m", "retry": {"maxAttempts": 3, "initialDelay": "2s"}},
+             "resources": [\#(resource("a")), \#(resource("b", #""interval": 90, "retry": {"maxAttempts": 7}"#))]}
+            """#)
+        #expect(config.resources[0].settings.interval == .seconds(300))
+        #expect(config.resources[0].settings.retry.maxAttempts == 3)
+        #expect(config.resources[1].settings.interval == .seconds(90))
+        #expect(config.resources[1].settings.retry.maxAttempts == 7)
+        #expect(config.resources[1].settings.retry.initialDelay == .seconds(2))
+    }
+
+    @Test func relativePathsAreRelativeToTheConfigFolder() throws {
+        let config = try decodeConfig(
+            #"{"database": "data/agent.db", "socket": "/run/x.sock", "resources": [\#(resource())]}"#)
+        #expect(config.database == "/etc/sync-agent/data/agent.db")
+        #expect(config.socket == "/run/x.sock")
+    }
+
+    @Test func systemdDirectoriesAreTheDefaultLocations() throws {
+        let config = try decodeConfig(
+            #"{"resources": [\#(resource())]}"#,
+            environment: [
+                "STATE_DIRECTORY": "/var/lib/sync-agent:/var/lib/other", "RUNTIME_DIRECTORY": "/run/sync-agent",
+            ])
+        #expect(config.database == "/var/lib/sync-agent/sync-agent.db")
+        #expect(config.socket == "/run/sync-agent/sync-agent.sock")
+        let beside = try decodeConfig(#"{"resources": [\#(resource())]}"#)
+        #expect(beside.database == "/etc/sync-agent/sync-agent.db")
+        #expect(beside.socket == "/etc/sync-agent/sync-agent.sock")
+    }
+
+    @Test func readsEveryPaginationStyle() throws {
+        func pagination(_ json: String) throws -> Pagination {
+            try #require(
+                try decodeConfig(#"{"resources": [\#(resource("r", #""pagination": \#(json)"#))]}"#).resources.first
+            )
+            .pagination
+        }
+        #expect(try pagination(#"{"style": "none"}"#) == .none)
+        #expect(
+            try pagination(#"{"style": "page", "size": 50}"#)
+                == .page(param: "page", sizeParam: "per_page", size: 50, start: 1))
+        #expect(
+            try pagination(#"{"style": "page", "param": "p", "sizeParam": "n", "size": 5, "start": 0}"#)
+                == .page(param: "p", sizeParam: "n", size: 5, start: 0))
+        #expect(
+            try pagination(#"{"style": "offset", "limit": 10}"#)
+                == .offset(param: "offset", limitParam: "limit", limit: 10))
+        #expect(
+            try pagination(#"{"style": "cursor", "next": "/meta/next"}"#)
+                == .cursor(next: try JSONPointer("/meta/next"), param: "cursor"))
+        #expect(try pagination(#"{"style": "link"}"#) == .link)
+        #expect(try pagination(#"{"style": "nextUrl", "next": "/next"}"#) == .nextURL(next: try JSONPointer("/next")))
+    }
+
+    @Test func aPostBodyIsSentAsJSONWithItsStringsFilledIn() throws {
+        let config = try decodeConfig(
+            #"{"resources": [\#(resource("q", #""method": "post", "body": {"query": "${Q}", "n": [1, true]}"#))]}"#,
+            environment: ["Q": "all users"])
+        let resource = try #require(config.resources.first)
+        #expect(resource.method == .post)
+        #expect(
+            resource.body == RequestBody(text: #"{"query":"all users","n":[1,true]}"#, contentType: "application/json"))
+    }
+
+    @Test func urlPlaceholdersNameTheirDependencies() throws {
+        let config = try decodeConfig(
+            #"{"resources": [\#(resource("user")), \#(resource("group", url: "https://a.example/groups/{user:/group/id}/members?x=${X}"))]}"#,
+            environment: ["X": "1"])
+        let group = try #require(config.resource(named: "group"))
+        #expect(group.dependencies == ["user"])
+        let dependency = try #require(group.url.dependencies.first)
+        #expect(group.url.render([dependency: "a b/c"]) == "https://a.example/groups/a%20b%2Fc/members?x=1")
+        #expect(group.url.display == "https://a.example/groups/{user:/group/id}/members?x=${X}")
+    }
+
+    @Test func readsTheFileFromDisk() throws {
+        let folder = NSTemporaryDirectory() + "config-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data(#"{"resources": [\#(resource())]}"#.utf8).write(to: URL(fileURLWithPath: folder + "/config.json"))
+        let config = try ConfigLoader.load(path: folder + "/config.json", environment: [:])
+        #expect(config.database == folder + "/sync-agent.db")
+        #expect(throws: ConfigError.self) { try ConfigLoader.load(path: folder + "/missing.json", environment: [:]) }
+    }
+
+    @Test func theConfigPathComesFromTheFlagThenTheEnvironment() {
+        #expect(ConfigLoader.path(explicit: "a.json", environment: ["SYNC_AGENT_CONFIG": "b.json"]) == "a.json")
+        #expect(ConfigLoader.path(explicit: nil, environment: ["SYNC_AGENT_CONFIG": "b.json"]) == "b.json")
+        #expect(ConfigLoader.path(explicit: nil, environment: [:]) == "/etc/sync-agent/config.json")
+    }
+
+    @Test func theExampleConfigurationIsValidAndShowsEveryKey() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let example = root.appendingPathComponent("config.example.json").path
+        let folder = NSTemporaryDirectory() + "credentials-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data("t0ken\n".utf8).write(to: URL(fileURLWithPath: folder + "/api-token"))
+        let tokenFile = folder + "/reports.token"
+        try Data("r3ports\n".utf8).write(to: URL(fileURLWithPath: tokenFile))
+        let text = try String(contentsOfFile: example, encoding: .utf8)
+            .replacingOccurrences(of: "/etc/sync-agent/reports.token", with: tokenFile)
+        let config = try decodeConfig(text, environment: ["API_TOKEN": "k3y", "CREDENTIALS_DIRECTORY": folder])
+        #expect(
+            config.resources.map(\.pagination.style) == ["page", "offset", "cursor", "link", "nextUrl", "none", "page"])
+        for key in ConfigLoader.settingsKeys + ConfigLoader.retryKeys + ConfigLoader.resourceKeys
+            + ConfigLoader.paginationKeys + ["database", "socket", "socketMode", "probe", "maxProbeInterval", "method"]
+        {
+            #expect(text.contains("\"\(key)\":"), "config.example.json does not show \(key)")
+        }
+    }
+
+    @Test func commentsAreIgnoredEverywhere() throws {
+        let config = try decodeConfig(
+            #"{"$comment": "top", "resources": [\#(resource("users", #""$comment": 1, "headers": {"$comment": "x"}"#))]}"#
+        )
+        #expect(config.resources[0].headers.isEmpty)
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+@testable import SyncCore
+
+@Suite(.timeLimit(.minutes(1))) struct SubstitutionTests {
+    let folder = NSTemporaryDirectory() + "substitution-" + UUID().uuidString
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: folder + "/creds", withIntermediateDirectories: true)
+        try Data("s3cr3t-token\n".utf8).write(to: URL(fileURLWithPath: folder + "/creds/api-token"))
+        try Data("file-secret\r\n".utf8).write(to: URL(fileURLWithPath: folder + "/token.txt"))
+    }
+
+    func substitution() -> Substitution {
+        Substitution(
+            environment: ["HOST": "api.example.com", "CREDENTIALS_DIRECTORY": folder + "/creds"], folder: folder)
+    }
+
+    @Test func fillsEnvironmentCredentialsAndFiles() throws {
+        var substitution = substitution()
+        #expect(try substitution.apply("https://${HOST}/v1") == "https://api.example.com/v1")
+        #expect(try substitution.apply("Bearer ${credential:api-token}") == "Bearer s3cr3t-token")
+        #expect(try substitution.apply("${file:token.txt}") == "file-secret")
+        #expect(try substitution.apply("${file:\(folder)/token.txt}") == "file-secret")
+    }
+
+    @Test func keepsTextWithoutReferencesAndUnescapesTheLiteralForm() throws {
+        var substitution = substitution()
+        #expect(try substitution.apply("price: $5, a $ sign") == "price: $5, a $ sign")
+        #expect(try substitution.apply("$${HOST} stays") == "${HOST} stays")
+        #expect(substitution.secrets.isEmpty)
+    }
+
+    @Test func remembersEveryFilledValueAsASecret() throws {
+        var substitution = substitution()
+        _ = try substitution.apply("${HOST} ${credential:api-token}")
+        #expect(
+            Set(substitution.secrets)
+                == [
+                    Redactor.Secret(value: "api.example.com", reference: "${HOST}"),
+                    Redactor.Secret(value: "s3cr3t-token", reference: "${credential:api-token}"),
+                ])
+    }
+
+    @Test func aMissingCredentialNamesIt() throws {
+        var substitution = substitution()
+        #expect {
+            try substitution.apply("${credential:nope}")
+        } throws: { error in
+            (error as? Substitution.Problem)?.message == #"cannot read credential "nope": it does not exist"#
+        }
+    }
+
+    @Test func leftUnfilledNoReferenceIsReadOrMissed() throws {
+        var substitution = Substitution(environment: [:], folder: folder, fillsReferences: false)
+        #expect(try substitution.apply("https://${HOST}/v1") == "https://unfilled/v1")
+        #expect(try substitution.apply("Bearer ${credential:missing}") == "Bearer unfilled")
+        #expect(try substitution.apply("$${literal}") == "${literal}")
+        #expect(substitution.secrets.isEmpty)
+        #expect(throws: Substitution.Problem.self) { try substitution.apply("${unterminated") }
+    }
+
+    @Test func theRedactorReplacesSecretsAndTheirEncodedForms() {
+        let redactor = Redactor(secrets: [
+            Redactor.Secret(value: "s3cr3t token", reference: "${credential:api-token}"),
+            Redactor.Secret(value: "s3cr3t", reference: "${SHORT}"),
+        ])
+        #expect(redactor.redact("Bearer s3cr3t token") == "Bearer ${credential:api-token}")
+        #expect(
+            redactor.redact("https://h/?t=s3cr3t%20token&u=s3cr3t") == "https://h/?t=${credential:api-token}&u=${SHORT}"
+        )
+        #expect(Redactor.none.redact("s3cr3t") == "s3cr3t")
+    }
+
+    @Test func theRedactorFindsNonASCIISecretsInTheFormTheAgentEncodes() {
+        let redactor = Redactor(secrets: [Redactor.Secret(value: "pässwörd! 1", reference: "${P}")])
+        let url = PagePlanner.url("https://h/", setting: [("p", "pässwörd! 1")])
+        #expect(redactor.redact(url) == "https://h/?p=${P}")
+    }
+
+    @Test func valuesTooShortToBeSecretsAreLeftAlone() {
+        let redactor = Redactor(secrets: [
+            Redactor.Secret(value: "50", reference: "${SIZE}"), Redactor.Secret(value: "abcd", reference: "${K}"),
+        ])
+        #expect(redactor.redact("answered 503, key abcd") == "answered 503, key ${K}")
+    }
+}

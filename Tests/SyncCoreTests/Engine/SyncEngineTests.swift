@@ -1,0 +1,312 @@
+import Foundation
+import Store
+import Streams
+import StreamsTesting
+import Synchronization
+import Testing
+
+@testable import SyncCore
+
+/// The engine on virtual time: polls, retries, failures, offline, slow syncs,
+/// shared syncs and dependent resources, against a scripted upstream and a
+/// real SQLite file.
+@Suite(.onTestExecutor, .timeLimit(.minutes(1))) struct SyncEngineTests {
+    @Test func pollsAnIntervalAfterEachSuccess() async throws {
+        let harness = try EngineHarness(resources: [scriptedResource("users", #""interval": "60s""#)])
+        let clock = harness.clock
+        harness.transport.respond { _ in
+            try await clock.sleep(for: .seconds(10))
+            return page([1, 2])
+        }
+        let engine = harness.start()
+        for round in 0..<3 {
+            let start = Double(round) * 70
+            await harness.untilRequests(round + 1)
+            #expect(harness.status("users").state == .syncing)
+            await harness.advance(by: 10)
+            await harness.until {
+                $0["users"]?.lastSuccessAt == EngineHarness.date(start + 10)
+                    && $0["users"]?.nextSyncAt == EngineHarness.date(start + 70)
+            }
+            if round < 2 { await harness.advance(by: 60) }
+        }
+        // Each sync takes 10 s, and the next starts 60 s after it ended.
+        #expect(harness.requestTimes() == [0, 70, 140])
+        #expect(harness.status("users").items == 2)
+        let runs = try await harness.store.runs(of: "users", limit: 10)
+        #expect(runs.map(\.trigger).reversed() == [.startup, .poll, .poll])
+        engine.cancel()
+        await engine.value
+    }
+
+    @Test func retriesWithBackoffThenGivesUpAndWaitsForARefresh() async throws {
+        let harness = try EngineHarness(resources: [
+            scriptedResource(
+                "users", #""retry": {"maxAttempts": 3, "initialDelay": "1s", "multiplier": 2, "jitter": 0}"#)
+        ])
+        harness.transport.respond { _ in ScriptedTransport.json("{}", status: 503) }
+        let engine = harness.start()
+        await harness.untilRequests(1)
+        await harness.until { $0["users"]?.state == .retrying }
+        #expect(harness.status("users").attempt == 2)
+        #expect(
+            harness.status("users").message?.hasPrefix("retrying GET http://upstream.test/users in 1s (attempt 2 of 3)")
+                == true)
+        await harness.advance(by: 1)
+        await harness.untilRequests(2)
+        await harness.advance(by: 2)
+        await harness.untilRequests(3)
+        await harness.until { $0["users"]?.state == .failed }
+        #expect(harness.requestTimes() == [0, 1, 3])
+        #expect(harness.status("users").nextSyncAt == nil)
+        #expect(harness.status("users").lastError?.status == 503)
+
+        // Given up: no polls, however long.
+        await harness.advance(by: 600)
+        #expect(harness.requestTimes().count == 3)
+
+        // A manual refresh that succeeds resumes polling.
+        harness.transport.respond { _ in page([1]) }
+        let result = try #require(await harness.engine.refresh("users"))
+        #expect(result.outcome == .success)
+        #expect(!result.joined)
+        await harness.until { $0["users"]?.state == .idle && $0["users"]?.nextSyncAt == EngineHarness.date(663) }
+        await harness.advance(by: 60)
+        await harness.untilRequests(5)
+        #expect(harness.requestTimes() == [0, 1, 3, 603, 663])
+        engine.cancel()
+        await engine.value
+    }
+
+    @Test func anUnrecoverableAnswerFailsAtOnceWithoutRetrying() async throws {
+        let harness = try EngineHarness(resources: [scriptedResource("users")])
+        harness.transport.respond { _ in ScriptedTransport.json(#"{"message": "no such thing"}"#, status: 404) }
+        let engine = harness.start()
+        await harness.until { $0["users"]?.state == .failed }
+        await harness.advance(by: 3600)
+        #expect(harness.requestTimes() == [0])
+        #expect(harness.status("users").lastError?.kind == "unrecoverable")
+        engine.cancel()
+        await engine.value
+    }
+
+    @Test func offlinePausesPollsUntilAProbeAnswers() async throws {
+        let harness = try EngineHarness(resources: [scriptedResource("users"), scriptedResource("orders")])
+        harness.transport.respond { _ in page([1]) }
+        let engine = harness.start()
+        await harness.until { $0.values.allSatisfy { $0.lastSuccessAt != nil } }
+        await harness.advance(by: 10)
+
+        // The kernel drops the default route: offline, probing with backoff.
+        harness.probe.reaches = false
+        harness.monitor.handle(.routesChanged(hasDefaultRoute: false), reason: "the default route is gone")
+        await harness.until { $0.values.allSatisfy { $0.state == .offline } }
+        #expect(harness.status("users").message == "offline: waiting for the network to come back")
+        // Probes at 10, 11, 13, 17, 25, 41, 71 s; the polls due at 60 s wait.
+        await harness.advance(to: 100)
+        #expect(harness.probe.count == 7)
+        #expect(harness.requestTimes().count == 2)
+        // Paused before a sync even starts, not just held at the request.
+        #expect(harness.status("users").lastAttemptAt == EngineHarness.date(0))
+
+        // Back: the next probe (101 s) answers and the overdue polls run at once.
+        harness.probe.reaches = true
+        await harness.advance(to: 101)
+        await harness.untilRequests(4)
+        #expect(harness.requestTimes().suffix(2) == [101, 101])
+        await harness.until {
+            $0.values.allSatisfy { $0.state == .idle && $0.lastSuccessAt == EngineHarness.date(101) }
+        }
+        engine.cancel()
+        await engine.value
+    }
+
+    @Test func aRequestThatFindsTheNetworkGoneWaitsWithoutUsingAnAttempt() async throws {
+        let harness = try EngineHarness(resources: [
+            scriptedResource("users", #""retry": {"maxAttempts": 1, "jitter": 0}"#)
+        ])
+        let calls = Atomic<Int>(0)
+        harness.transport.respond { _ in
+            if calls.add(1, ordering: .relaxed).newValue == 1 { throw ScriptedTransport.unreachable }
+            return page([1])
+        }
+        harness.probe.reaches = false
+        let engine = harness.start()
+        await harness.until { $0["users"]?.state == .offline }
+        // Probes at 1, 3 and 7 s fail; nothing is sent meanwhile.
+        await harness.advance(to: 10)
+        #expect(harness.probe.count == 3)
+        #expect(harness.requestTimes() == [0])
+        harness.probe.reaches = true
+        await harness.advance(to: 15)
+        await harness.untilRequests(2)
+        // One attempt allowed, and the sync still succeeds: the offline failure did not count.
+        await harness.until { $0["users"]?.state == .idle && $0["users"]?.lastSuccessAt != nil }
+        let second = try #require(harness.requestTimes().last)
+        #expect((15...17).contains(second))
+        let runs = try await harness.store.runs(of: "users", limit: 10)
+        #expect(runs.map(\.outcome) == [.success])
+        engine.cancel()
+        await engine.value
+    }
+
+    @Test func aRefreshWhileOfflineAnswersOfflineAtOnce() async throws {
+        let harness = try EngineHarness(resources: [scriptedResource("users")])
+        harness.transport.respond { _ in page([1]) }
+        let engine = harness.start()
+        await harness.until { $0["users"]?.lastSuccessAt != nil }
+        harness.probe.reaches = false
+        harness.monitor.handle(.routesChanged(hasDefaultRoute: false), reason: "the default route is gone")
+        await harness.until { $0["users"]?.state == .offline }
+        let result = try #require(await harness.engine.refresh("users"))
+        #expect(result.outcome == .offline)
+        #expect(result.error?.message.contains("offline") == true)
+        #expect(harness.requestTimes() == [0])
+        engine.cancel()
+        await engine.value
+    }
+
+    @Test func aSlowSyncIsFlaggedAfterSlowAfterAndWarnedOnce() async throws {
+        let harness = try EngineHarness(resources: [scriptedResource("users", #""slowAfter": "5s""#)])
+        let clock = harness.clock
+        harness.transport.respond { _ in
+            try await clock.sleep(for: .seconds(20))
+            return page([1])
+        }
+        let engine = harness.start()
+        await harness.untilRequests(1)
+        await harness.advance(by: 4.9)
+        #expect(!harness.status("users").slow)
+        await harness.advance(by: 0.1)
+        await harness.until { $0["users"]?.slow == true }
+        #expect(harness.status("users").message == "taking longer than expected")
+        await harness.advance(by: 15)
+        await harness.until { $0["users"]?.state == .idle }
+        #expect(!harness.status("users").slow)
+        #expect(harness.status("users").message == nil)
+        let warnings = harness.logs.messages.filter { $0.message == "taking longer than expected" }
+        #expect(warnings.map(\.level) == [.warning])
+        engine.cancel()
+        await engine.value
+    }
+
+    @Test func refreshesDuringASyncJoinItAndShareItsResult() async throws {
+        let harness = try EngineHarness(resources: [scriptedResource("users")])
+        let clock = harness.clock
+        harness.transport.respond { _ in
+            try await clock.sleep(for: .seconds(10))
+            return page([1, 2, 3])
+        }
+        let engine = harness.start()
+        await harness.untilRequests(1)
+        let refreshes = (0..<5).map { _ in
+            Task.inheritingExecutor { await harness.engine.refresh("users") }
+        }
+        await harness.advance(by: 10)
+        var results: [SyncResult] = []
+        for refresh in refreshes { results.append(try #require(await refresh.value)) }
+        #expect(results.map(\.outcome) == Array(repeating: .success, count: 5))
+        #expect(results.allSatisfy { $0.joined && $0.items == 3 })
+        #expect(harness.requestTimes() == [0])
+        let runs = try await harness.store.runs(of: "users", limit: 10)
+        #expect(runs.count == 1)
+        engine.cancel()
+        await engine.value
+    }
+
+    @Test func aRefreshHearsItsSyncsRetrySlownessPagesAndEndInOrderAndMetricsCountThem() async throws {
+        let harness = try EngineHarness(
+            defaults: #""slowAfter": "5s", "retry": {"initialDelay": "1s", "jitter": 0}"#,
+            resources: [scriptedResource("users")])
+        let clock = harness.clock
+        let answered = Mutex(0)
+        harness.transport.respond { _ in
+            let first = answered.withLock { count in
+                defer { count += 1 }
+                return count == 0
+            }
+            if first { return ScriptedTransport.json(#"{"message": "busy"}"#, status: 503) }
+            try await clock.sleep(for: .seconds(10))
+            return page([1, 2])
+        }
+        let heard = Mutex<[SyncActivity]>([])
+        // The refresh starts the sync; the engine's startup poll joins it.
+        let refresh = Task.inheritingExecutor {
+            await harness.engine.refresh("users") { report in heard.withLock { $0.append(report) } }
+        }
+        let engine = harness.start()
+        await harness.untilRequests(1)
+        await harness.advance(by: 1)
+        await harness.untilRequests(2)
+        await harness.advance(by: 10)
+        let result = try #require(await refresh.value)
+        #expect(result.outcome == .success)
+        #expect(!result.joined)
+        let reports = heard.withLock { $0 }
+        #expect(reports.map(\.eventName) == ["retry", "slow", "progress", "result"])
+        guard case .retry(_, let notice) = reports.first else { return }
+        #expect(notice.attempt == 2)
+        #expect(notice.delay == .seconds(1))
+        #expect(reports[2] == .progress(SyncProgress(resource: "users", pages: 1, items: 2, attempts: 2)))
+
+        await harness.until { $0["users"]?.state == .idle }
+        let counts = harness.engine.metrics.counts
+        #expect(counts.syncs["users"]?[.success] == 1)
+        #expect(counts.requests["users"] == ["200": 1, "503": 1])
+        #expect(counts.joined["users"] == 1)
+        #expect(counts.inFlight["users"] == 0)
+        let durations = try #require(counts.durations["users"])
+        let bucket = { (bound: Double) in durations.counts[AgentMetrics.durationBuckets.firstIndex(of: bound)!] }
+        #expect(bucket(10) == 0)
+        #expect(bucket(30) == 1)
+        #expect(durations.count == 1)
+        #expect(durations.sum == 11)
+        #expect(harness.status("users").items == 2)
+        engine.cancel()
+        await engine.value
+    }
+
+    @Test func aDependentResourceSwitchesToTheLatestRecord() async throws {
+        let harness = try EngineHarness(resources: [
+            scriptedResource("user"),
+            #"{"name": "group", "url": "http://upstream.test/groups/{user:/group}", "items": "/items", "key": "/id"}"#,
+        ])
+        let clock = harness.clock
+        let group = Mutex(7)
+        harness.transport.respond { spec in
+            if spec.url.hasSuffix("/user") {
+                let id = group.withLock { $0 }
+                return ScriptedTransport.json(#"{"items": [{"id": 1, "group": \#(id)}]}"#)
+            }
+            try await clock.sleep(for: .seconds(30))
+            let id = spec.url.split(separator: "/").last!
+            return ScriptedTransport.json(#"{"items": [{"id": \#(id)}]}"#)
+        }
+        let engine = harness.start()
+        await harness.untilRequests(1, "/groups/7")
+        await harness.advance(by: 5)
+
+        // The user moves to group 8 while group 7 is still loading.
+        group.withLock { $0 = 8 }
+        let user = try #require(await harness.engine.refresh("user"))
+        #expect(user.outcome == .success)
+        await harness.untilRequests(1, "/groups/8")
+        #expect(harness.requestTimes("/groups/8") == [5])
+        await harness.advance(by: 30)
+        await harness.until { $0["group"]?.lastSuccessAt == EngineHarness.date(35) }
+
+        // Group 7's answer never landed: the stale sync was cancelled.
+        let records = try await harness.store.records(of: "group")
+        #expect(records.map(\.key) == ["8"])
+        #expect(harness.requestTimes("/groups/7").allSatisfy { $0 == 0 })
+        // The cancelled sync is recorded off the virtual clock: wait for its row.
+        var runs = try await harness.store.runs(of: "group", limit: 10)
+        while !runs.contains(where: { $0.outcome == .cancelled }) {
+            await Task.yield()
+            runs = try await harness.store.runs(of: "group", limit: 10)
+        }
+        #expect(runs.first { $0.outcome == .success }?.trigger == .dependency)
+        engine.cancel()
+        await engine.value
+    }
+}

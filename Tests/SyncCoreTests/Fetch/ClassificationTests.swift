@@ -1,0 +1,83 @@
+import AsyncHTTPClient
+import Glibc
+import NIOCore
+import NIOHTTP1
+import NIOSSL
+import Streams
+import Testing
+
+@testable import SyncCore
+
+@Suite(.timeLimit(.minutes(1))) struct ClassificationTests {
+    struct Example: Sendable, CustomTestStringConvertible {
+        var error: any Error & Sendable
+        var kind: FetchError.Kind
+        var cause: String
+        var testDescription: String { cause }
+    }
+
+    static let examples: [Example] = [
+        Example(error: TimeoutError(), kind: .transient, cause: "no complete answer within 30s"),
+        Example(
+            error: NIOTooManyBytesError(maxBytes: 1024), kind: .unrecoverable,
+            cause: "the response is larger than maxResponseSize (32 MiB)"),
+        Example(
+            error: HTTPClientError.connectTimeout, kind: .offline, cause: "could not connect to h (connect timeout)"),
+        Example(
+            error: HTTPClientError.readTimeout, kind: .transient,
+            cause: "the server stopped answering (HTTPClientError.readTimeout)"),
+        Example(
+            error: HTTPClientError.remoteConnectionClosed, kind: .transient,
+            cause: "the connection closed before the whole answer arrived"),
+        Example(
+            error: HTTPClientError.invalidURL, kind: .unrecoverable,
+            cause: "the request cannot be made (HTTPClientError.invalidURL)"),
+        Example(
+            error: IOError(errnoCode: ECONNREFUSED, reason: "connect"), kind: .transient,
+            cause: "h refused the connection"),
+        Example(
+            error: IOError(errnoCode: ECONNRESET, reason: "read"), kind: .transient, cause: "the connection was reset"),
+        Example(
+            error: IOError(errnoCode: ETIMEDOUT, reason: "read"), kind: .transient, cause: "the connection timed out"),
+        Example(
+            error: IOError(errnoCode: ENETUNREACH, reason: "connect"), kind: .offline,
+            cause: "the network is unreachable"),
+        Example(
+            error: IOError(errnoCode: EHOSTUNREACH, reason: "connect"), kind: .offline,
+            cause: "the host h is unreachable"),
+        Example(
+            error: ChannelError.eof, kind: .transient, cause: "the connection closed before the whole answer arrived"),
+        Example(
+            error: HTTPParserError.invalidEOFState, kind: .transient,
+            cause: "the connection closed before the whole body arrived"),
+        Example(
+            error: HTTPParserError.invalidHeaderToken, kind: .unrecoverable,
+            cause: "the answer is not valid HTTP (invalid character in header)"),
+        Example(
+            error: NIOSSLError.uncleanShutdown, kind: .transient,
+            cause: "the TLS connection closed before the whole answer arrived"),
+        Example(
+            error: NIOSSLError.unableToValidateCertificate, kind: .unrecoverable,
+            cause: "the TLS connection to h failed (unableToValidateCertificate)"),
+        Example(
+            error: Redirect.Problem(message: "more than 5 redirects"), kind: .unrecoverable,
+            cause: "more than 5 redirects"),
+    ]
+
+    @Test(arguments: examples)
+    func classifiesWhatTheNetworkLayerReports(_ example: Example) {
+        let error = FetchError.classify(
+            example.error, resource: "r", request: "GET http://h/", host: "h", timeout: .seconds(30),
+            maxBytes: 32 * 1024 * 1024)
+        #expect(error.kind == example.kind)
+        #expect(error.cause == example.cause)
+    }
+
+    struct Unknown: Error {}
+
+    @Test func anUnknownErrorIsNotRetried() {
+        let error = FetchError.classify(
+            Unknown(), resource: "r", request: "GET http://h/", host: "h", timeout: .seconds(1), maxBytes: 1)
+        #expect(error.kind == .unrecoverable)
+    }
+}

@@ -1,0 +1,246 @@
+import Store
+import Testing
+
+@testable import SyncCore
+
+@Suite(.timeLimit(.minutes(1))) struct PagePlannerTests {
+    func planner(
+        _ pagination: Pagination, base: String = "https://api.example.com/users", maxPages: Int = 100
+    )
+        -> PagePlanner
+    {
+        PagePlanner(pagination: pagination, baseURL: base, query: [("status", "active")], maxPages: maxPages)
+    }
+
+    func facts(items: Int, body: String = "{}", links: [String] = []) throws -> PagePlanner.PageFacts {
+        PagePlanner.PageFacts(
+            itemCount: items, document: try JSONDocument(validating: Array(body.utf8)), linkHeaders: links)
+    }
+
+    @Test func noneIsOneRequest() throws {
+        let planner = planner(.none)
+        let first = planner.first()
+        #expect(first.url == "https://api.example.com/users?status=active")
+        #expect(try planner.next(after: first, facts(items: 10)) == nil)
+    }
+
+    @Test func pageCountsPagesUntilAShortOne() throws {
+        let planner = planner(.page(param: "page", sizeParam: "per_page", size: 2, start: 1))
+        let first = planner.first()
+        #expect(first.url == "https://api.example.com/users?status=active&page=1&per_page=2")
+        let second = try #require(try planner.next(after: first, facts(items: 2)))
+        #expect(second.url == "https://api.example.com/users?status=active&page=2&per_page=2")
+        #expect(second.number == 2)
+        #expect(try planner.next(after: second, facts(items: 1)) == nil)
+        #expect(try planner.next(after: second, facts(items: 0)) == nil)
+    }
+
+    @Test func pageStartsWhereConfigured() {
+        let planner = planner(.page(param: "p", sizeParam: "n", size: 5, start: 0))
+        #expect(planner.first().url == "https://api.example.com/users?status=active&p=0&n=5")
+    }
+
+    @Test func offsetAdvancesByTheItemsReceived() throws {
+        let planner = planner(.offset(param: "offset", limitParam: "limit", limit: 3))
+        let first = planner.first()
+        #expect(first.url == "https://api.example.com/users?status=active&offset=0&limit=3")
+        let second = try #require(try planner.next(after: first, facts(items: 3)))
+        #expect(second.url == "https://api.example.com/users?status=active&offset=3&limit=3")
+        #expect(try planner.next(after: second, facts(items: 2)) == nil)
+    }
+
+    @Test func cursorFollowsTheCursorUntilItIsNullAbsentOrEmpty() throws {
+        let planner = planner(.cursor(next: try JSONPointer("/meta/next"), param: "cursor"))
+        let first = planner.first()
+        #expect(first.url == "https://api.example.com/users?status=active")
+        let second = try #require(
+            try planner.next(after: first, facts(items: 5, body: #"{"meta": {"next": "a b+c"}}"#)))
+        #expect(second.url == "https://api.example.com/users?status=active&cursor=a%20b%2Bc")
+        let third = try #require(try planner.next(after: second, facts(items: 5, body: #"{"meta": {"next": 42}}"#)))
+        #expect(third.url == "https://api.example.com/users?status=active&cursor=42")
+        #expect(try planner.next(after: third, facts(items: 5, body: #"{"meta": {"next": null}}"#)) == nil)
+        #expect(try planner.next(after: third, facts(items: 5, body: #"{"meta": {}}"#)) == nil)
+        #expect(try planner.next(after: third, facts(items: 5, body: #"{"meta": {"next": ""}}"#)) == nil)
+    }
+
+    @Test func aCursorSeenTwiceIsALoop() throws {
+        let planner = planner(.cursor(next: try JSONPointer("/next"), param: "cursor"))
+        let second = try #require(try planner.next(after: planner.first(), facts(items: 1, body: #"{"next": "x"}"#)))
+        #expect(
+            throws: PagePlanner.Problem(
+                message: #"the cursor "x" came back a second time in this sync (a pagination loop)"#)
+        ) {
+            try planner.next(after: second, facts(items: 1, body: #"{"next": "x"}"#))
+        }
+    }
+
+    @Test func aCursorThatIsNotAScalarIsAnError() throws {
+        let planner = planner(.cursor(next: try JSONPointer("/next"), param: "cursor"))
+        #expect(throws: PagePlanner.Problem(message: #"the cursor at "/next" is an object, not a string"#)) {
+            try planner.next(after: planner.first(), facts(items: 1, body: #"{"next": {}}"#))
+        }
+    }
+
+    @Test func linkFollowsRelNextResolvedAgainstThePage() throws {
+        let planner = planner(.link)
+        let first = planner.first()
+        let second = try #require(
+            try planner.next(
+                after: first, facts(items: 1, links: [#"</users?page=2>; rel="next", </users?page=9>; rel="last""#])))
+        #expect(second.url == "https://api.example.com/users?page=2")
+        #expect(try planner.next(after: second, facts(items: 1, links: [#"</users?page=1>; rel="prev""#])) == nil)
+        #expect(try planner.next(after: second, facts(items: 1)) == nil)
+    }
+
+    @Test func aLinkBackToAPageSeenIsALoop() throws {
+        let planner = planner(.link)
+        let first = planner.first()
+        let second = try #require(
+            try planner.next(after: first, facts(items: 1, links: ["<https://api.example.com/p2>; rel=next"])))
+        #expect(throws: PagePlanner.Problem.self) {
+            try planner.next(after: second, facts(items: 1, links: ["<\(first.url)>; rel=next"]))
+        }
+        #expect(throws: PagePlanner.Problem.self) {
+            try planner.next(after: second, facts(items: 1, links: ["<https://api.example.com/p2>; rel=next"]))
+        }
+    }
+
+    @Test func nextURLFollowsTheURLInTheBody() throws {
+        let planner = planner(.nextURL(next: try JSONPointer("/next")))
+        let second = try #require(
+            try planner.next(after: planner.first(), facts(items: 1, body: #"{"next": "https://cdn.example.com/p/2"}"#))
+        )
+        #expect(second.url == "https://cdn.example.com/p/2")
+        let third = try #require(try planner.next(after: second, facts(items: 1, body: #"{"next": "3"}"#)))
+        #expect(third.url == "https://cdn.example.com/p/3")
+        #expect(try planner.next(after: third, facts(items: 1, body: #"{"next": null}"#)) == nil)
+        #expect(throws: PagePlanner.Problem.self) {
+            try planner.next(after: third, facts(items: 1, body: #"{"next": "ftp://x/y"}"#))
+        }
+    }
+
+    @Test func allowsOneRequestPastMaxPagesToSeeTheEnd() throws {
+        // With maxPages full pages, only an empty page after them shows the end;
+        // ResourceFetch refuses that page if it holds items.
+        let planner = planner(.page(param: "page", sizeParam: "per_page", size: 1, start: 1), maxPages: 2)
+        let second = try #require(try planner.next(after: planner.first(), facts(items: 1)))
+        let third = try #require(try planner.next(after: second, facts(items: 1)))
+        #expect(third.number == 3)
+        #expect(throws: PagePlanner.Problem(message: "the upstream has more than maxPages (2) pages")) {
+            try planner.next(after: third, facts(items: 1))
+        }
+    }
+
+    @Test func settingAParameterReplacesItAndDropsTheFragment() {
+        #expect(
+            PagePlanner.url("https://h/p?page=9&x=1#top", setting: [("page", "2"), ("q", "a&b=c")])
+                == "https://h/p?x=1&page=2&q=a%26b%3Dc")
+        #expect(PagePlanner.url("https://h/p", setting: []) == "https://h/p")
+    }
+}
+
+@Suite(.timeLimit(.minutes(1))) struct LinkHeaderTests {
+    @Test func findsTheTargetOfARelation() {
+        let values = [#"<https://h/?page=3>; rel="next last", <https://h/?page=1>; rel=prev"#]
+        #expect(LinkHeader.target(values, relation: "next") == "https://h/?page=3")
+        #expect(LinkHeader.target(values, relation: "prev") == "https://h/?page=1")
+        #expect(LinkHeader.target(values, relation: "first") == nil)
+    }
+
+    @Test func keepsCommasInsideTargetsAndQuotes() {
+        let values = [#"<https://h/?a=1,2>; title="x, y"; rel="next""#]
+        #expect(LinkHeader.target(values, relation: "NEXT") == "https://h/?a=1,2")
+    }
+
+    @Test func readsSeveralHeaderLines() {
+        #expect(LinkHeader.target(["<a>; rel=prev", "<b>; rel=next"], relation: "next") == "b")
+    }
+}
+
+@Suite(.timeLimit(.minutes(1))) struct RetryAfterTests {
+    @Test func readsSeconds() {
+        #expect(RetryAfter.parse("120") == .seconds(120))
+        #expect(RetryAfter.parse(" 0 ") == .zero)
+        #expect(RetryAfter.parse("-1") == nil)
+        #expect(RetryAfter.parse(nil) == nil)
+        #expect(RetryAfter.parse("soon") == nil)
+    }
+
+    @Test func readsAnHTTPDateRelativeToNow() {
+        let now = Timestamp.date(from: "2026-11-21T10:00:00Z")!
+        #expect(RetryAfter.parse("Sat, 21 Nov 2026 10:00:30 GMT", now: now) == .seconds(30))
+        #expect(RetryAfter.parse("Sat, 21 Nov 2026 09:00:00 GMT", now: now) == .zero)
+    }
+}
+
+@Suite(.timeLimit(.minutes(1))) struct PageDecoderTests {
+    func decode(
+        _ body: String, items: String = "/data", key: String = "/id"
+    ) throws(PageDecoder.Problem) -> [StagedRecord] {
+        let decoder = PageDecoder(items: try! JSONPointer(items), key: try! JSONPointer(key))
+        return try decoder.decode(Array(body.utf8)).records
+    }
+
+    @Test func keysEachItemAndKeepsItsCompactJSON() throws {
+        let records = try decode(#"{"data": [ {"id": 1, "n": "a b"}, {"id": "x-2", "n": [1, 2]} ]}"#)
+        #expect(
+            records == [
+                StagedRecord(key: "1", data: #"{"id":1,"n":"a b"}"#),
+                StagedRecord(key: "x-2", data: #"{"id":"x-2","n":[1,2]}"#),
+            ])
+    }
+
+    @Test func aBodyThatIsAnArrayOrOneObject() throws {
+        #expect(try decode(#"[{"id": 7}]"#, items: "").map(\.key) == ["7"])
+        #expect(try decode(#"{"id": 8, "name": "me"}"#, items: "").map(\.key) == ["8"])
+        #expect(try decode(#"{"data": []}"#).isEmpty)
+    }
+
+    @Test func unicodeAndLargeNumbersMakeKeysAsWritten() throws {
+        let records = try decode(
+            #"{"data": [{"id": "日本\u00e9"}, {"id": 123456789012345678901234567890}, {"id": 1.5e3}]}"#)
+        #expect(records.map(\.key) == ["日本é", "123456789012345678901234567890", "1.5e3"])
+    }
+
+    @Test func aNestedKey() throws {
+        #expect(try decode(#"{"data": [{"meta": {"uuid": "u1"}}]}"#, key: "/meta/uuid").map(\.key) == ["u1"])
+    }
+
+    @Test(arguments: [
+        (#"{"data": [1,}"#, "the body is not valid JSON (unexpected character '}', expected a value at byte 12)"),
+        (#"{"items": []}"#, #"the body has no items at "/data""#),
+        (#"{"data": "x"}"#, #"the items at "/data" are a string, not an array of items"#),
+        (#"{"data": [{"id": 1}, {"name": 2}]}"#, #"the item at "/data/1" has no key at "/id""#),
+        (#"{"data": [{"id": {"a": 1}}]}"#, #"the key of the item at "/data/0" is an object, not a string or a number"#),
+        (#"{"data": [{"id": null}]}"#, #"the key of the item at "/data/0" is null, not a string or a number"#),
+        (
+            #"{"data": [{"id": "a\u0000b"}]}"#,
+            #"the key of the item at "/data/0" holds a NUL or a lone surrogate, which a key cannot"#
+        ),
+        (
+            #"{"data": [{"id": "\ud800"}]}"#,
+            #"the key of the item at "/data/0" holds a NUL or a lone surrogate, which a key cannot"#
+        ),
+    ])
+    func explainsWhatIsWrong(_ body: String, _ message: String) {
+        #expect(throws: PageDecoder.Problem(message: message)) { try decode(body) }
+    }
+}
+
+@Suite(.timeLimit(.minutes(1))) struct FetchErrorTests {
+    @Test(arguments: [408, 425, 429, 500, 502, 503, 504])
+    func retryableStatusesAreTransient(_ status: Int) {
+        #expect(FetchError.kind(ofStatus: status) == .transient)
+    }
+
+    @Test(arguments: [400, 401, 403, 404, 409, 410, 422, 501, 505, 302])
+    func otherStatusesAreUnrecoverable(_ status: Int) {
+        #expect(FetchError.kind(ofStatus: status) == .unrecoverable)
+    }
+
+    @Test func describesItselfInOneSentence() {
+        let error = FetchError(
+            .transient, resource: "users", request: "GET https://h/u?page=2", cause: "the connection was reset")
+        #expect(error.description == "users: GET https://h/u?page=2 failed: the connection was reset")
+    }
+}
