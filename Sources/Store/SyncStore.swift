@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// The agent's SQLite database: the records, each resource's state and the
-/// history of syncs (SPEC §5).
+/// history of syncs (docs/schema.md#the-sqlite-database).
 ///
 /// It opens the file as a GRDB `DatabasePool` in WAL mode, so readers (other
 /// processes included) never block the agent and the agent never blocks them.

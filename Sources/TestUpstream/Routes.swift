@@ -1,7 +1,8 @@
 import Foundation
 import NIOCore
 
-/// The upstream's API: one collection served in every pagination style of SPEC §3.
+/// The upstream's API: one collection served in every pagination style of
+/// docs/configuration.md#pagination.
 ///
 /// | path | style | body |
 /// | --- | --- | --- |

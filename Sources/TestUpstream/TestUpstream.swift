@@ -3,9 +3,10 @@ import NIOHTTP1
 import NIOPosix
 
 /// A small HTTP/1.1 JSON API on loopback for tests, benchmarks and the demo:
-/// generated collections served in every pagination style of SPEC §3, with
-/// ETags, and faults injected on demand (statuses, latency, reset connections,
-/// bodies cut short, invalid JSON). See ``Routes`` for its paths.
+/// generated collections served in every pagination style of
+/// docs/configuration.md#pagination, with ETags, and faults injected on demand
+/// (statuses, latency, reset connections, bodies cut short, invalid JSON). See
+/// ``Routes`` for its paths.
 ///
 /// Thread-safety: `Sendable`; every method may be called from any task while it serves.
 public final class TestUpstream: Sendable {

@@ -1,4 +1,4 @@
-/// When a poll runs next (SPEC §1, "poll since the last success"): an
+/// When a poll runs next (docs/cli.md#when-a-resource-syncs): an
 /// `interval` after the end of the last *successful* run, plus a random delay
 /// of up to `jitter`. A failure does not move that time, unless it has passed
 /// already (then the next run is an interval after the failure); a failure

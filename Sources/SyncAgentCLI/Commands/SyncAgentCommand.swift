@@ -1,7 +1,7 @@
 import ArgumentParser
 import SyncCore
 
-/// `sync-agent`: the command line of SPEC §2.
+/// `sync-agent`: the command line of docs/cli.md#command-line.
 package struct SyncAgentCommand: AsyncParsableCommand {
     /// The root command: its help and subcommands.
     package static let configuration = CommandConfiguration(
@@ -53,7 +53,7 @@ struct GlobalOptions: ParsableArguments {
     var logLevel: LogLevelArgument?
 }
 
-/// The exit codes of SPEC §2.
+/// The exit codes of docs/cli.md#exit-codes.
 enum ExitStatus {
     /// Something failed.
     static let failure = ExitCode(1)

@@ -3,7 +3,8 @@ import Foundation
 /// The kernel's routing tables as `/proc/self/net/route` (IPv4) and
 /// `/proc/self/net/ipv6_route` (IPv6) show them, read for one fact: whether the
 /// machine has a default route. Without one, nothing beyond the local networks
-/// can be reached, and the agent counts itself offline (SPEC §1).
+/// can be reached, and the agent counts itself offline
+/// (docs/configuration.md#connectivity).
 struct RouteTable: Sendable, Hashable {
     /// Whether some table has a usable default route.
     var hasDefaultRoute: Bool

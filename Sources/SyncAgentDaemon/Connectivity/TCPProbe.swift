@@ -6,8 +6,9 @@ import SyncCore
 import Glibc
 #endif
 
-/// The probe of SPEC §1: a TCP connect. A refused connection counts as
-/// reachable: the network carried the request, only nothing listens.
+/// The probe of docs/configuration.md#connectivity: a TCP connect. A refused
+/// connection counts as reachable: the network carried the request, only
+/// nothing listens.
 struct TCPProbe: Sendable {
     /// The target.
     let target: ProbeTarget

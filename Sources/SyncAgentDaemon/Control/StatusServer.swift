@@ -9,7 +9,8 @@ import Synchronization
 import Glibc
 #endif
 
-/// The status API served over HTTP/1.1 on the agent's Unix socket (SPEC §4).
+/// The status API served over HTTP/1.1 on the agent's Unix socket
+/// (docs/api.md#the-status-socket).
 ///
 /// The socket never exists with looser permissions than `socketMode`: it is
 /// bound inside a private folder (mode 0700) beside its final path, given its

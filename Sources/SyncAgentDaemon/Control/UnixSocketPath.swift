@@ -4,8 +4,9 @@ import Foundation
 import Glibc
 #endif
 
-/// What is at the status socket's path before the agent binds it (SPEC §4):
-/// nothing, a live agent, a stale socket left by a crash, or something else.
+/// What is at the status socket's path before the agent binds it
+/// (docs/api.md#who-may-connect): nothing, a live agent, a stale socket left by
+/// a crash, or something else.
 package enum UnixSocketPath {
     /// What a path holds.
     enum Occupant: Equatable {

@@ -1,8 +1,8 @@
 import Foundation
 import Streams
 
-/// A loaded, validated configuration (SPEC §3): every path absolute, every
-/// default applied, every `${…}` substituted.
+/// A loaded, validated configuration (docs/configuration.md#configuration):
+/// every path absolute, every default applied, every `${…}` substituted.
 package struct AgentConfig: Sendable {
     /// The configuration file's absolute path.
     package var file: String
@@ -103,7 +103,7 @@ package struct SyncSettings: Sendable, Hashable {
     package var maxResponseSize = 32 * 1024 * 1024
 }
 
-/// How a resource's pages follow each other (SPEC §3).
+/// How a resource's pages follow each other (docs/configuration.md#pagination).
 package enum Pagination: Sendable, Hashable {
     /// One request.
     case none

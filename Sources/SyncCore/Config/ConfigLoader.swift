@@ -1,7 +1,7 @@
 import Foundation
 import Streams
 
-/// Loads and validates a configuration file (SPEC §3).
+/// Loads and validates a configuration file (docs/configuration.md#configuration).
 ///
 /// Validation reports every problem at once, each as `path: message`; a
 /// configuration with any problem is refused whole, before anything (a

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Fills `${…}` references in configuration values (SPEC §3):
+/// Fills `${…}` references in configuration values
+/// (docs/configuration.md#substitution-and-secrets):
 ///
 /// - `${NAME}`: the environment variable `NAME`;
 /// - `${credential:NAME}`: the file `$CREDENTIALS_DIRECTORY/NAME` (systemd's `LoadCredential=`);

@@ -1,8 +1,8 @@
 import Foundation
 
-/// A resource URL that may read other resources' records (SPEC §1): each
-/// `{resource:/json/pointer}` is filled, at sync time, from that resource's
-/// single record.
+/// A resource URL that may read other resources' records
+/// (docs/configuration.md#dependent-resources): each `{resource:/json/pointer}`
+/// is filled, at sync time, from that resource's single record.
 package struct URLTemplate: Sendable, Hashable {
     /// A part of the template.
     package enum Part: Sendable, Hashable {

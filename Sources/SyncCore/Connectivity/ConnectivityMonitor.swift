@@ -6,10 +6,10 @@ import Synchronization
 import Glibc
 #endif
 
-/// Tells whether the machine is online (SPEC §1), combining what requests
-/// find (a connectivity error), what the kernel says (link and route changes,
-/// the default route) and a cheap probe (a TCP connect) with backoff while
-/// offline. The rules are ``ConnectivityMachine``'s.
+/// Tells whether the machine is online (docs/configuration.md#connectivity),
+/// combining what requests find (a connectivity error), what the kernel says
+/// (link and route changes, the default route) and a cheap probe (a TCP
+/// connect) with backoff while offline. The rules are ``ConnectivityMachine``'s.
 ///
 /// ``online`` is the gate the engine pauses polls and retries with.
 ///

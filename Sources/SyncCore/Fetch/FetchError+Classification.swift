@@ -7,10 +7,11 @@ import NIOSSL
 import Streams
 
 extension FetchError {
-    /// Classifies an error thrown while sending a request (SPEC §1): what the
-    /// network layer says becomes `transient`, `offline` or `unrecoverable`, with
-    /// a phrase a person understands. Only what can succeed later is transient:
-    /// an error of a kind not recognised here is unrecoverable.
+    /// Classifies an error thrown while sending a request
+    /// (docs/configuration.md#failures-and-retries): what the network layer says
+    /// becomes `transient`, `offline` or `unrecoverable`, with a phrase a person
+    /// understands. Only what can succeed later is transient: an error of a kind
+    /// not recognised here is unrecoverable.
     static func classify(
         _ error: any Error, resource: String, request: String, host: String, timeout: Duration, maxBytes: Int
     ) -> FetchError {

@@ -1,7 +1,8 @@
 import Streams
 
-/// A failed page request, classified as SPEC §1 says, and told in one sentence
-/// that names the resource, the URL (secrets scrubbed) and the cause.
+/// A failed page request, classified as docs/configuration.md#failures-and-retries
+/// says, and told in one sentence that names the resource, the URL (secrets
+/// scrubbed) and the cause.
 package struct FetchError: Error, Sendable, CustomStringConvertible {
     /// Whether trying again can help.
     package enum Kind: String, Sendable {

@@ -1,8 +1,8 @@
 import Store
 
-/// Turns a page's body into records (SPEC §3): the array at `items` (or the
-/// single object there, which is the one record), each item keyed by the
-/// string or number at `key`, and stored as compact JSON.
+/// Turns a page's body into records (docs/configuration.md#a-resource): the
+/// array at `items` (or the single object there, which is the one record), each
+/// item keyed by the string or number at `key`, and stored as compact JSON.
 struct PageDecoder: Sendable {
     let items: JSONPointer
     let key: JSONPointer

@@ -13,8 +13,9 @@ struct PageRequest: Sendable, Hashable {
     var seen: Set<String> = []
 }
 
-/// The rules of SPEC §3 for walking a resource's pages: the first page's URL,
-/// and after each page either the next page's URL or the end.
+/// The rules of docs/configuration.md#pagination for walking a resource's
+/// pages: the first page's URL, and after each page either the next page's URL
+/// or the end.
 ///
 /// A pure value: it does no I/O, so every style is tested without a server.
 struct PagePlanner: Sendable {

@@ -6,7 +6,8 @@ import Glibc
 
 /// Per-resource locks in a file beside the database (`<database>.lock`), so
 /// that two `sync-agent refresh` processes never sync one resource at the same
-/// time: the second waits, then reuses the first one's result (SPEC §1).
+/// time: the second waits, then reuses the first one's result
+/// (docs/cli.md#refresh).
 ///
 /// Each resource locks one byte of the file, chosen by a hash of its name, with
 /// Linux open-file-description locks (`F_OFD_SETLK`): the kernel releases them
