@@ -86,7 +86,7 @@ public struct RecordedSync: Sendable, Hashable {
 }
 
 /// What applying a snapshot changed.
-public struct SnapshotChanges: Sendable, Hashable {
+public struct SnapshotChanges: Sendable, Hashable, Codable {
     /// Records that were not there before.
     public var added: Int
     /// Records whose data changed (their `updated_at` moved).

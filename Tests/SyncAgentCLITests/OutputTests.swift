@@ -44,7 +44,7 @@ import Testing
             resource: "users", outcome: .failed, joined: true, pages: 2, items: 200, attempts: 1,
             durationMilliseconds: 31, error: StoredError(kind: "transient", message: "boom", status: 503))
         #expect(
-            result.json.serialized()
+            JSONValue(encoding: result).serialized()
                 == #"{"resource":"users","outcome":"failed","joined":true,"pages":2,"items":200,"attempts":1,"durationMs":31,"error":{"kind":"transient","message":"boom","status":503},"changes":{"added":0,"changed":0,"removed":0}}"#
         )
     }
@@ -52,7 +52,7 @@ import Testing
     @Test func aStatusIsTheResourceObjectOfTheSpecification() {
         let status = ResourceStatus(name: "users", row: nil)
         #expect(
-            status.json.serialized()
+            JSONValue(encoding: status).serialized()
                 == #"{"name":"users","state":"idle","slow":false,"message":null,"lastSuccessAt":null,"lastAttemptAt":null,"nextSyncAt":null,"attempt":0,"items":0,"lastError":null}"#
         )
     }

@@ -72,8 +72,8 @@ struct HistoryCommand: AsyncParsableCommand {
             "id": .number(Int(run.id)),
             "resource": .string(run.resource),
             "trigger": .string(run.trigger.rawValue),
-            "startedAt": JSONValue.timestamp(run.startedAt),
-            "finishedAt": JSONValue.timestamp(run.finishedAt),
+            "startedAt": JSONValue(encoding: run.startedAt),
+            "finishedAt": JSONValue(encoding: run.finishedAt),
             "outcome": .string(run.outcome.rawValue),
             "attempts": .number(run.attempts),
             "pages": .number(run.pages),
@@ -84,7 +84,7 @@ struct HistoryCommand: AsyncParsableCommand {
                 "added": .number(run.changes.added), "changed": .number(run.changes.changed),
                 "removed": .number(run.changes.removed),
             ],
-            "error": run.error.map(\.json) ?? .null,
+            "error": JSONValue(encoding: run.error),
         ]
     }
 }

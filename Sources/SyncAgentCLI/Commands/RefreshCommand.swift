@@ -50,7 +50,7 @@ struct RefreshCommand: AsyncParsableCommand {
             return try await refreshInProcess(try options.loadConfig(), report: report)
         }
         if json {
-            Console.out(JSONValue.object([.init("results", .array(results.map(\.json)))]).serialized(pretty: true))
+            Console.out(JSONValue(encoding: ResultsAnswer(results: results)).serialized(pretty: true))
         } else {
             Console.out(Self.render(results))
         }

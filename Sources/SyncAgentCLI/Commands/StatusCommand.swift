@@ -41,13 +41,13 @@ struct StatusCommand: AsyncParsableCommand {
         if let name { try config.checkResourceNames([name]) }
         if let agent = AgentClient.connect(socket: config.socket) {
             do {
-                let (fields, statuses) = try await agent.status()
+                let answer = try await agent.status()
                 if watch {
-                    try await StatusWatch(name: name, json: json).run(agent, initial: statuses)
+                    try await StatusWatch(name: name, json: json).run(agent, initial: answer.resources)
                     return
                 }
                 await agent.shutdown()
-                print(statuses.filter { name == nil || $0.name == name }, agent: fields)
+                print(answer.resources.filter { name == nil || $0.name == name }, agent: answer.agent)
                 return
             } catch let code as ExitCode {
                 await agent.shutdown()
@@ -68,21 +68,21 @@ struct StatusCommand: AsyncParsableCommand {
         }
         let statuses = Self.statuses(config: config, rows: rows).filter { name == nil || $0.name == name }
         Console.error("sync-agent: the agent is not running; showing the state stored in \(config.database)")
-        print(statuses, agent: .null)
+        print(statuses, agent: nil)
         throw ExitStatus.notRunning
     }
 
     /// Prints the statuses, with the agent's fields (`null` when none runs).
-    private func print(_ statuses: [ResourceStatus], agent: JSONValue) {
+    private func print(_ statuses: [ResourceStatus], agent: AgentInfo?) {
         if json {
-            let object: JSONValue = ["agent": agent, "resources": .array(statuses.map(\.json))]
-            Console.out(object.serialized(pretty: true))
+            let answer = StatusAnswer(agent: agent, resources: statuses)
+            Console.out(JSONValue(encoding: answer).serialized(pretty: true))
             return
         }
-        if let pid = agent["pid"]?.intValue {
-            let since = agent["startedAt"]?.stringValue.flatMap(Timestamp.date(from:))
-            let online = agent["online"]?.boolValue == false ? "offline" : "online"
-            Console.out("agent: running (pid \(pid), started \(TimestampText.relative(since))), \(online)")
+        if let agent {
+            let online = agent.online ? "online" : "offline"
+            Console.out(
+                "agent: running (pid \(agent.pid), started \(TimestampText.relative(agent.startedAt))), \(online)")
         }
         Console.out(Self.render(statuses))
     }

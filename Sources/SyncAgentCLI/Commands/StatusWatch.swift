@@ -87,7 +87,7 @@ struct StatusWatch: Sendable {
     /// One change as a line: the Resource object with `--json`, else the
     /// time and the ``summary(_:)``.
     func line(_ status: ResourceStatus, now: Date = Date()) -> String {
-        if json { return status.json.serialized() }
+        if json { return JSONValue(encoding: status).serialized() }
         return TimestampText.string(from: now) + " " + summary(status)
     }
 

@@ -90,9 +90,10 @@ package struct AgentRunner {
             logger: logger, lock: RefreshLock(database: config.database), heartbeat: heartbeat)
 
         let group = GroupReference()
+        let api = StatusAPI(control: engine)
         let application: any Service
         do {
-            application = try server.application(api: StatusAPI(control: engine)) { failure in
+            application = try server.application(api: api) { failure in
                 if let failure {
                     logger.critical("\(failure)")
                     group.failed = true
@@ -109,13 +110,14 @@ package struct AgentRunner {
                 .init(service: MonitorService(monitor: monitor), serviceName: "connectivity"),
                 .init(service: application, serviceName: "status server"),
                 .init(service: EngineService(engine: engine), serviceName: "engine"),
+                .init(service: StatusEventsService(api: api), serviceName: "status events"),
                 .init(
                     service: SystemdService(notifier: notifier, engine: engine, logger: logger),
                     serviceName: "systemd"),
             ] + extraServices(engine),
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger.withLevel(max(logger.logLevel, .notice)))
-        // SPEC §6: stopped within 10 s of SIGTERM.
+        // Stopped within 10 s of SIGTERM (docs/systemd.md#what-the-unit-does).
         configuration.maximumGracefulShutdownDuration = .seconds(8)
         configuration.maximumCancellationDuration = .seconds(1)
         let serviceGroup = ServiceGroup(configuration: configuration)
@@ -143,6 +145,16 @@ private struct EngineService<C: Clock<Duration>>: Service {
 
     package func run() async {
         await cancelWhenGracefulShutdown { await engine.run() }
+    }
+}
+
+/// Keeps the status API's shared change events subscribed while the engine
+/// runs (they end when it stops).
+private struct StatusEventsService<Control: AgentControl>: Service {
+    let api: StatusAPI<Control>
+
+    func run() async {
+        await api.followChanges()
     }
 }
 

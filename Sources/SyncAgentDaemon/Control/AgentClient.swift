@@ -3,7 +3,7 @@ import Foundation
 import NIOCore
 import SyncCore
 
-/// Talks to a running agent over its status socket (SPEC §4): how `refresh`
+/// Talks to a running agent over its status socket (docs/api.md#the-status-socket): how `refresh`
 /// reaches the agent (and joins its syncs), and how `status` reads it.
 ///
 /// Thread-safety: `Sendable`; call ``shutdown()`` once, when done.
@@ -29,16 +29,8 @@ package struct AgentClient: Sendable {
     }
 
     /// `GET /v1/status`: the agent's fields and every resource.
-    package func status() async throws(Failure) -> (agent: JSONValue, resources: [ResourceStatus]) {
-        let json = try await send("GET", "/v1/status")
-        guard let agent = json["agent"], let list = json["resources"]?.arrayValue else {
-            throw Failure(description: "the agent's status is not what this command expects")
-        }
-        let resources = list.compactMap(ResourceStatus.init(json:))
-        guard resources.count == list.count else {
-            throw Failure(description: "the agent's status is not what this command expects")
-        }
-        return (agent, resources)
+    package func status() async throws(Failure) -> StatusAnswer {
+        try Self.decode(StatusAnswer.self, from: try await send("GET", "/v1/status"), what: "the agent's status")
     }
 
     /// Refreshes `resources` through the agent, each after those its URL
@@ -63,17 +55,18 @@ package struct AgentClient: Sendable {
         try await stream(
             "POST", "/v1/resources/\(PercentEncoding.encode(name))/refresh", deadline: .now() + .hours(24)
         ) { event throws(Failure) in
-            guard let json = try? JSONValue(parsing: Array(event.data.utf8)) else {
-                throw Failure(description: "the agent sent an event that is not JSON: \(event.data)")
+            let activity: SyncActivity?
+            do {
+                activity = try SyncActivity(event: event.name, data: Data(event.data.utf8), decoder: Self.decoder)
+            } catch {
+                throw Failure(
+                    description: "the agent's \(event.name) event is not what this command expects (\(error))")
             }
-            if event.name == "result" {
-                guard let answer = SyncResult(json: json) else {
-                    throw Failure(description: "the agent's result is not what this command expects")
-                }
+            if case .finished(let answer) = activity {
                 result = answer
                 return false
             }
-            if let activity = SyncActivity(event: event.name, json: json) { onActivity(activity) }
+            if let activity { onActivity(activity) }
             return true
         }
         guard let result else { throw Failure(description: "the agent ended the refresh of \(name) without a result") }
@@ -85,8 +78,7 @@ package struct AgentClient: Sendable {
     package func followChanges(_ onChange: (ResourceStatus) -> Bool) async throws(Failure) {
         try await stream("GET", "/v1/events", deadline: .distantFuture) { event throws(Failure) in
             guard event.name == "resource" else { return true }
-            guard let json = try? JSONValue(parsing: Array(event.data.utf8)), let status = ResourceStatus(json: json)
-            else { throw Failure(description: "the agent sent a resource that is not what this command expects") }
+            let status = try Self.decode(ResourceStatus.self, from: Data(event.data.utf8), what: "a resource event")
             return onChange(status)
         }
     }
@@ -103,8 +95,8 @@ package struct AgentClient: Sendable {
             let response = try await client.execute(request, deadline: deadline)
             guard response.status == .ok else {
                 let body = try await response.body.collect(upTo: 1024 * 1024)
-                let json = try? JSONValue(parsing: Array(body.readableBytesView))
-                let message = json?["error"]?["message"]?.stringValue ?? "HTTP \(response.status.code)"
+                let answer = try? Self.decoder.decode(ErrorAnswer.self, from: Data(body.readableBytesView))
+                let message = answer?.error.message ?? "HTTP \(response.status.code)"
                 throw Failure(description: "the agent answered: \(message)")
             }
             var parser = ServerSentEventParser()
@@ -120,23 +112,34 @@ package struct AgentClient: Sendable {
         }
     }
 
-    /// Sends a request and parses the JSON answer; an error answer becomes its message.
-    private func send(_ method: String, _ path: String) async throws(Failure) -> JSONValue {
+    /// Sends a request and returns the answer's body; an error answer becomes its message.
+    private func send(_ method: String, _ path: String) async throws(Failure) -> Data {
         let request = try request(method, path)
         do {
             let response = try await client.execute(request, timeout: .hours(24))
-            let body = try await response.body.collect(upTo: 64 * 1024 * 1024)
-            let json = try JSONValue(parsing: Array(body.readableBytesView))
-            if let message = json["error"]?["message"]?.stringValue {
-                throw Failure(description: "the agent answered: \(message)")
+            let body = Data(try await response.body.collect(upTo: 64 * 1024 * 1024).readableBytesView)
+            if response.status != .ok, let answer = try? Self.decoder.decode(ErrorAnswer.self, from: body) {
+                throw Failure(description: "the agent answered: \(answer.error.message)")
             }
-            return json
+            return body
         } catch let failure as Failure {
             throw failure
         } catch {
             throw Failure(description: "the agent at \(socket) stopped answering (\(error))")
         }
     }
+
+    /// Reads the API's JSON. The agent and the command come from one build, so
+    /// an answer that does not decode is a bug, not an old agent to tolerate.
+    private static func decode<T: Decodable>(_ type: T.Type, from data: Data, what: String) throws(Failure) -> T {
+        do {
+            return try decoder.decode(type, from: data)
+        } catch {
+            throw Failure(description: "\(what) is not what this command expects (\(error))")
+        }
+    }
+
+    private static let decoder = JSONDecoder.api
 
     /// A request to the agent's socket.
     private func request(_ method: String, _ path: String) throws(Failure) -> HTTPClientRequest {

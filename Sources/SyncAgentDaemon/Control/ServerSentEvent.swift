@@ -16,6 +16,16 @@ struct ServerSentEvent: Sendable, Hashable {
         self.init(name: name, text: json.serialized())
     }
 
+    /// An event whose data is `value`, as JSON on one line.
+    init(name: String, encoding value: some Encodable) {
+        self.init(name: name, data: JSONValue(encoding: value))
+    }
+
+    /// The event of a sync's report: `progress`, `retry`, `slow` or `result`.
+    init(activity: SyncActivity) {
+        self.init(name: activity.eventName, data: JSONValue(encoding: activity.payload))
+    }
+
     /// An event with this data text.
     init(name: String, text: String) {
         self.name = name

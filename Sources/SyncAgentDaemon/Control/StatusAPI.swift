@@ -46,7 +46,7 @@ extension SyncEngine: AgentControl {
     }
 }
 
-/// The routes of the status API (SPEC §4): JSON in and out, errors as
+/// The routes of the status API (docs/api.md#requests): JSON in and out, errors as
 /// `{"error": {"code", "message"}}` with a fitting status.
 ///
 /// | request | answer |
@@ -61,15 +61,40 @@ extension SyncEngine: AgentControl {
 /// With `Accept: text/event-stream`, a refresh streams `progress`, `retry`
 /// and `slow` events while it waits, then its `result`.
 struct StatusAPI<Control: AgentControl>: Sendable {
+    /// The `resource` events of `GET /v1/events`, as the stream carries them.
+    typealias ResourceEvents = AsyncShareSequence<AsyncMapSequence<PassthroughSubject<ResourceStatus, Never>, String>>
+
     let control: Control
     /// The agent's process ID, as the status shows it.
-    var pid = getpid()
+    var pid: Int32
     /// How often an event stream sends a comment, so a client that has gone
     /// away is noticed and one that waits knows the agent is alive.
     var keepAlive: Duration = .seconds(15)
     /// The last `GET /v1/status` answer, reused while no status changes:
     /// many clients polling cost one rendering per change.
     private let statusCache = StatusCache()
+    /// Each change encoded once, and shared (`share`) by every client of
+    /// `GET /v1/events`.
+    let resourceEvents: ResourceEvents
+
+    /// The API of the agent `control`, running as process `pid`.
+    init(control: Control, pid: Int32 = getpid()) {
+        self.control = control
+        self.pid = pid
+        resourceEvents = control.changes.map { ServerSentEvent(name: "resource", encoding: $0).encoded }
+            .share(replay: 0, buffering: .unbounded)
+    }
+
+    /// Keeps the shared change events subscribed until the agent stops, so
+    /// that a client who joins is sure to get every change from then on (the
+    /// shared iteration otherwise starts at a client's first request).
+    func followChanges() async {
+        do {
+            for try await _ in resourceEvents {}
+        } catch {
+            // Cancelled: the agent is stopping.
+        }
+    }
 
     /// The router, with JSON errors for everything that goes wrong.
     func router() -> Router<BasicRequestContext> {
@@ -77,14 +102,14 @@ struct StatusAPI<Control: AgentControl>: Sendable {
         router.add(middleware: JSONErrorMiddleware())
         router.get("/v1/status") { _, _ in
             let key = StatusCache.Key(version: control.statusVersion, online: control.isOnline)
-            let body = statusCache.body(for: key) { APIResponse.jsonBody(status()) }
+            let body = statusCache.body(for: key) { APIResponse.jsonBody(encoding: status()) }
             return Response(
                 status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: body))
         }
         router.get("/v1/resources/:name") { _, context in
             let name = try context.parameters.require("name")
             guard let status = control.status(of: name) else { throw APIError.unknownResource(name) }
-            return APIResponse.json(status.json)
+            return APIResponse.json(encoding: status)
         }
         router.post("/v1/resources/:name/refresh") { request, context in
             let name = try context.parameters.require("name")
@@ -93,11 +118,11 @@ struct StatusAPI<Control: AgentControl>: Sendable {
                 return APIResponse.eventStream(keepAlive: keepAlive) { sink in await streamRefresh(of: name, to: sink) }
             }
             guard let result = await control.refresh(name) else { throw APIError.unknownResource(name) }
-            return APIResponse.json(result.json)
+            return APIResponse.json(encoding: result)
         }
         router.post("/v1/refresh") { _, _ in
             let results = await control.refreshAll()
-            return APIResponse.json(["results": .array(results.map(\.json))])
+            return APIResponse.json(encoding: ResultsAnswer(results: results))
         }
         router.get("/v1/events") { _, _ in
             APIResponse.eventStream(keepAlive: keepAlive) { sink in await streamChanges(to: sink) }
@@ -114,12 +139,16 @@ struct StatusAPI<Control: AgentControl>: Sendable {
     /// then one for each change, until the agent stops or the client leaves.
     private func streamChanges(to sink: EventSink) async {
         // Subscribed before the snapshot is taken: no change falls between.
-        var changes = control.changes.makeAsyncIterator()
+        var changes = resourceEvents.makeAsyncIterator()
         for status in control.statuses() {
-            guard sink.send(ServerSentEvent(name: "resource", data: status.json)) else { return }
+            guard sink.send(ServerSentEvent(name: "resource", encoding: status)) else { return }
         }
-        while let status = await changes.next() {
-            guard sink.send(ServerSentEvent(name: "resource", data: status.json)) else { return }
+        do {
+            while let text = try await changes.next() {
+                guard sink.send(text: text) else { return }
+            }
+        } catch {
+            // The client left.
         }
     }
 
@@ -128,27 +157,23 @@ struct StatusAPI<Control: AgentControl>: Sendable {
     private func streamRefresh(of name: String, to sink: EventSink) async {
         if control.status(of: name)?.slow == true {
             // It joins a sync that is already slow.
-            sink.send(ServerSentEvent(name: "slow", data: SyncActivity.slow(resource: name).json))
+            sink.send(ServerSentEvent(activity: .slow(resource: name)))
         }
         let result = await control.refresh(name) { report in
             // The result is the refresh's own, told last.
             if case .finished = report { return }
-            sink.send(ServerSentEvent(name: report.eventName, data: report.json))
+            sink.send(ServerSentEvent(activity: report))
         }
-        if let result { sink.send(ServerSentEvent(name: "result", data: result.json)) }
+        if let result { sink.send(ServerSentEvent(activity: .finished(result))) }
     }
 
-    /// `{"agent": {"version", "pid", "startedAt", "online"}, "resources": [Resource…]}`.
-    package func status() -> JSONValue {
-        [
-            "agent": [
-                "version": .string(SyncAgentVersion.current),
-                "pid": .number(Int(pid)),
-                "startedAt": JSONValue.timestamp(control.startedAt),
-                "online": .bool(control.isOnline),
-            ],
-            "resources": .array(control.statuses().map(\.json)),
-        ]
+    /// The answer of `GET /v1/status`.
+    func status() -> StatusAnswer {
+        StatusAnswer(
+            agent: AgentInfo(
+                version: SyncAgentVersion.current, pid: Int(pid), startedAt: control.startedAt,
+                online: control.isOnline),
+            resources: control.statuses())
     }
 }
 
@@ -161,9 +186,19 @@ enum APIResponse {
             body: ResponseBody(byteBuffer: jsonBody(value)))
     }
 
+    /// A JSON answer with `value` as its body.
+    package static func json(encoding value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
+        json(JSONValue(encoding: value), status: status)
+    }
+
     /// The body of a JSON answer: pretty, for people reading curl's output.
     static func jsonBody(_ value: JSONValue) -> ByteBuffer {
         ByteBuffer(string: value.serialized(pretty: true) + "\n")
+    }
+
+    /// The body of a JSON answer with `value`.
+    static func jsonBody(encoding value: some Encodable) -> ByteBuffer {
+        jsonBody(JSONValue(encoding: value))
     }
 
     /// A stream of server-sent events: `produce` sends them to its sink
@@ -229,10 +264,8 @@ struct APIError: Error {
         APIError(status: .notFound, code: "unknown_resource", message: "no resource named \"\(name)\"")
     }
 
-    /// The body of SPEC §4: `{"error": {"code", "message"}}`.
-    var json: JSONValue {
-        ["error": ["code": .string(code), "message": .string(message)]]
-    }
+    /// The body of an error (docs/api.md#errors): `{"error": {"code", "message"}}`.
+    var answer: ErrorAnswer { ErrorAnswer(code: code, message: message) }
 }
 
 /// Turns every error into the API's JSON error: unknown paths, wrong
@@ -244,7 +277,7 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let error as APIError {
-            return APIResponse.json(error.json, status: error.status)
+            return APIResponse.json(encoding: error.answer, status: error.status)
         } catch let error as HTTPError where error.status == .notFound {
             let allowed = APIResponse.methods(at: request.uri.path)
             let error =
@@ -253,13 +286,13 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
                 : APIError(
                     status: .methodNotAllowed, code: "method_not_allowed",
                     message: "\(request.uri.path) answers \(allowed.map(\.rawValue).joined(separator: ", ")) only")
-            return APIResponse.json(error.json, status: error.status)
+            return APIResponse.json(encoding: error.answer, status: error.status)
         } catch let error as HTTPError {
             let failure = APIError(status: error.status, code: "bad_request", message: error.body ?? "\(error.status)")
-            return APIResponse.json(failure.json, status: error.status)
+            return APIResponse.json(encoding: failure.answer, status: error.status)
         } catch {
             let failure = APIError(status: .internalServerError, code: "internal", message: "\(error)")
-            return APIResponse.json(failure.json, status: failure.status)
+            return APIResponse.json(encoding: failure.answer, status: failure.status)
         }
     }
 }

@@ -2,8 +2,9 @@ import Foundation
 import Store
 
 /// The state of one resource in the running agent, as a value: the engine
-/// feeds it events and performs the actions they return; ``status`` is what
-/// the status API, `sync-agent status` and the systemd status line show.
+/// feeds it events and performs every action a transition returns;
+/// ``status(online:)`` is what the status API, `sync-agent status` and the
+/// systemd status line show (docs/api.md#resource).
 ///
 /// It holds no clock and does no I/O, so every transition is tested as is.
 ///
@@ -16,28 +17,49 @@ import Store
 ///    └─────────────── finished(success) of a refresh ◀──────┘
 /// ```
 ///
-/// While the machine is offline every resource shows `offline`, whatever it
-/// is doing underneath; it shows that again once the machine is back.
+/// A sync that is cancelled returns the resource to where it was before the
+/// sync. While the machine is offline every resource shows `offline`, whatever
+/// it is doing underneath; connectivity is the engine's (one fact for every
+/// resource), passed to ``status(online:)``.
 package struct ResourceMachine: Sendable, Hashable {
-    /// What the resource is doing, connectivity aside.
-    enum Phase: Sendable, Hashable {
+    /// What the resource is doing.
+    package enum State: Sendable, Hashable {
         /// Waiting for its next poll.
         case idle
-        /// A sync is running.
-        case syncing
-        /// A request of the running sync failed and waits to be tried again.
-        case retrying
         /// Its last sync failed for good: no polls until a manual refresh.
         case failed
+        /// A sync is running.
+        case syncing(RunningSync)
+    }
+
+    /// Where a resource rests between syncs.
+    package enum Rest: Sendable, Hashable {
+        case idle, failed
+
+        var state: State { self == .idle ? .idle : .failed }
+    }
+
+    /// The sync a resource is running.
+    package struct RunningSync: Sendable, Hashable {
+        /// Its number: events of any other sync are ignored (a newer sync
+        /// replaces an older one still ending when a dependent resource
+        /// switches to the latest).
+        package var id: Int
+        /// Where the resource goes back to if the sync is cancelled.
+        package var resumes: Rest
+        /// Its attempt: 1 plus the retries of its requests so far.
+        package var attempt = 1
+        /// Whether it has taken longer than `slowAfter`.
+        package var slow = false
+        /// The retry it waits for, if any: the resource shows `retrying`.
+        package var retry: RetryNotice?
     }
 
     /// What happened to the resource.
-    enum Event: Sendable {
+    package enum Event: Sendable {
         /// Its next poll is due at this time (`nil`: not polled until a refresh).
         case scheduled(Date?)
-        /// Sync number `sync` started. A newer sync replaces an older one
-        /// still ending (a dependent resource switching to the latest): events
-        /// of any other sync than the latest are ignored.
+        /// Sync number `sync` started.
         case started(sync: Int, at: Date)
         /// The sync made progress: a page came in.
         case progressed(sync: Int, SyncProgress)
@@ -47,122 +69,143 @@ package struct ResourceMachine: Sendable, Hashable {
         case slow(sync: Int)
         /// The sync ended (its result, and when it ended).
         case finished(sync: Int, SyncResult, at: Date)
-        /// The machine went offline or came back.
-        case connectivity(online: Bool)
     }
 
     /// What the engine does after an event.
-    enum Action: Sendable, Hashable {
+    package enum Action: Sendable, Hashable {
+        /// The status changed: publish it.
+        case publishStatus
+        /// Tell the refreshes waiting on the resource, and the activity
+        /// stream, what its sync reported.
+        case report(SyncActivity)
         /// Log, once per sync at warning level, that it is slow.
         case warnSlow
     }
 
-    /// The message of a slow sync (SPEC §1).
+    /// The message of a slow sync (docs/api.md#resource).
     package static let slowMessage = "taking longer than expected"
     /// The message of every resource while the machine is offline.
-    static let offlineMessage = "offline: waiting for the network to come back"
+    package static let offlineMessage = "offline: waiting for the network to come back"
 
-    private(set) var phase: Phase = .idle
-    private(set) var online = true
-    private(set) var slow = false
-    /// The retry the running sync waits for, if any.
-    private(set) var retry: RetryNotice?
-    /// The phase before the running sync started, restored if it is cancelled.
-    private var phaseBeforeSync: Phase = .idle
-    /// The latest sync started.
-    private var currentSync: Int?
-    private var stored: ResourceStatus
+    package let name: String
+    package private(set) var state: State
+    /// When its last successful sync finished.
+    private var lastSuccessAt: Date?
+    /// When its last sync started.
+    private var lastAttemptAt: Date?
+    /// When it is due to sync next, if the agent knows.
+    private var nextSyncAt: Date?
+    /// The records in its snapshot.
+    private var items: Int
+    /// The error of its last failed sync, cleared by a success.
+    private var lastError: StoredError?
 
-    /// A resource as last stored (`row`), polled next at `nextSyncAt`.
-    init(name: String, row: ResourceRow?, nextSyncAt: Date?) {
-        stored = ResourceStatus(name: name, row: row)
-        stored.nextSyncAt = nextSyncAt
-        // A restart resumes polling of a failed resource (SPEC §1): it starts idle.
-        stored.state = .idle
+    /// A resource as last stored (`row`), polled next at `nextSyncAt`. A
+    /// restart resumes polling of a failed resource (docs/api.md#resource):
+    /// it starts idle.
+    package init(name: String, row: ResourceRow?, nextSyncAt: Date?) {
+        self.name = name
+        state = .idle
+        lastSuccessAt = row?.lastSuccessAt
+        lastAttemptAt = row?.lastAttemptAt
+        self.nextSyncAt = nextSyncAt
+        items = row?.itemCount ?? 0
+        lastError = row?.lastError
     }
 
-    /// The Resource object the status API shows.
-    package var status: ResourceStatus {
-        var status = stored
-        status.slow = slow
+    /// The Resource object the status API shows, with the machine `online` or not.
+    package func status(online: Bool) -> ResourceStatus {
+        var status = ResourceStatus(name: name, state: .idle)
+        status.lastSuccessAt = lastSuccessAt
+        status.lastAttemptAt = lastAttemptAt
+        status.nextSyncAt = nextSyncAt
+        status.items = items
+        status.lastError = lastError
+        switch state {
+        case .idle:
+            status.state = .idle
+        case .failed:
+            status.state = .failed
+        case .syncing(let sync):
+            status.state = sync.retry == nil ? .syncing : .retrying
+            status.slow = sync.slow
+            status.attempt = sync.attempt
+            status.message = sync.slow ? Self.slowMessage : sync.retry?.sentence
+        }
         if !online {
             status.state = .offline
             status.message = Self.offlineMessage
-        } else {
-            switch phase {
-            case .idle: status.state = .idle
-            case .syncing: status.state = .syncing
-            case .retrying: status.state = .retrying
-            case .failed: status.state = .failed
-            }
-            status.message = slow ? Self.slowMessage : retry?.sentence
         }
         return status
     }
 
-    /// Applies `event` and returns what the engine must do.
-    mutating func handle(_ event: Event) -> [Action] {
-        switch event {
-        case .scheduled(let date):
-            stored.nextSyncAt = date
-        case .started(let sync, let date):
-            if !isSyncing { phaseBeforeSync = phase }
-            currentSync = sync
-            phase = .syncing
-            slow = false
-            retry = nil
-            stored.attempt = 1
-            stored.lastAttemptAt = date
-        case .progressed(let sync, let progress):
-            guard isCurrent(sync) else { return [] }
-            if progress.retry == nil {
-                phase = .syncing
-                retry = nil
-            }
-            stored.attempt = progress.attempts
-        case .retrying(let sync, let notice):
-            guard isCurrent(sync) else { return [] }
-            phase = .retrying
-            retry = notice
-            stored.attempt = notice.attempt
-        case .slow(let sync):
-            guard isCurrent(sync), !slow else { return [] }
-            slow = true
-            return [.warnSlow]
-        case .finished(let sync, let result, let date):
-            guard isCurrent(sync) else { return [] }
-            currentSync = nil
-            finish(result, at: date)
-        case .connectivity(let online):
-            self.online = online
-        }
-        return []
+    /// Whether sync number `sync` is the one running, so its events count.
+    package func isCurrent(_ sync: Int) -> Bool {
+        guard case .syncing(let running) = state else { return false }
+        return running.id == sync
     }
 
-    private var isSyncing: Bool { phase == .syncing || phase == .retrying }
+    /// Applies `event` and returns every action it causes, in order.
+    package mutating func handle(_ event: Event) -> [Action] {
+        let before = self
+        var actions: [Action] = []
+        switch event {
+        case .scheduled(let date):
+            nextSyncAt = date
+        case .started(let id, let date):
+            let resumes: Rest
+            switch state {
+            case .idle: resumes = .idle
+            case .failed: resumes = .failed
+            case .syncing(let older): resumes = older.resumes
+            }
+            state = .syncing(RunningSync(id: id, resumes: resumes))
+            lastAttemptAt = date
+        case .progressed(let id, let progress):
+            guard case .syncing(var sync) = state, sync.id == id else { return [] }
+            sync.retry = nil
+            sync.attempt = progress.attempts
+            state = .syncing(sync)
+            actions.append(.report(.progress(progress)))
+        case .retrying(let id, let notice):
+            guard case .syncing(var sync) = state, sync.id == id else { return [] }
+            sync.retry = notice
+            sync.attempt = notice.attempt
+            state = .syncing(sync)
+            actions.append(.report(.retry(resource: name, notice)))
+        case .slow(let id):
+            guard case .syncing(var sync) = state, sync.id == id, !sync.slow else { return [] }
+            sync.slow = true
+            state = .syncing(sync)
+            actions += [.report(.slow(resource: name)), .warnSlow]
+        case .finished(let id, let result, let date):
+            if case .syncing(let sync) = state, sync.id == id {
+                finish(sync, result, at: date)
+            }
+            // A cancelled sync is nobody's answer; any other is told, even
+            // one a newer sync replaced.
+            if result.outcome != .cancelled { actions.append(.report(.finished(result))) }
+        }
+        if self != before { actions.insert(.publishStatus, at: 0) }
+        return actions
+    }
 
-    /// Whether sync number `sync` is the one running, so its events count.
-    func isCurrent(_ sync: Int) -> Bool { isSyncing && currentSync == sync }
-
-    private mutating func finish(_ result: SyncResult, at date: Date) {
-        slow = false
-        retry = nil
-        stored.attempt = 0
+    private mutating func finish(_ sync: RunningSync, _ result: SyncResult, at date: Date) {
         switch result.outcome {
         case .success, .notModified:
-            phase = .idle
-            stored.lastSuccessAt = date
-            stored.lastError = nil
-            if result.outcome == .success { stored.items = result.items }
+            state = .idle
+            lastSuccessAt = date
+            lastError = nil
+            if result.outcome == .success { items = result.items }
         case .failed, .gaveUp:
-            phase = .failed
-            stored.lastError = result.error
-            stored.nextSyncAt = nil
+            state = .failed
+            lastError = result.error
+            nextSyncAt = nil
         case .offline:
-            phase = .idle
-            stored.lastError = result.error
+            state = .idle
+            lastError = result.error
         case .cancelled:
-            phase = phaseBeforeSync
+            state = sync.resumes.state
         }
     }
 }

@@ -27,17 +27,18 @@ package protocol PageTransport: Sendable {
     /// Sends a request, follows its redirects and collects the body.
     ///
     /// - Throws: the network error as the HTTP stack reported it,
-    ///   `TimeoutError` after `timeout`, `NIOTooManyBytesError` past `maxBytes`,
+    ///   `NIOTooManyBytesError` past `maxBytes`,
     ///   or ``Redirect/Problem``.
-    func send(_ spec: HTTPRequestSpec, timeout: Duration, maxBytes: Int) async throws -> HTTPResponseData
+    func send(_ spec: HTTPRequestSpec, maxBytes: Int) async throws -> HTTPResponseData
 }
 
 /// Sends requests with AsyncHTTPClient: connections are pooled and reused
-/// across pages; the whole exchange (connect, redirects, head and body) must
-/// finish within the resource's timeout, and the body must fit its size cap.
+/// across pages, and the body must fit its size cap. (The resource's timeout
+/// covers the whole exchange, redirects and body included: ``ResourceFetch``
+/// applies it with the `timeout` operator, on the engine's clock.)
 /// Redirects are followed by ``Redirect``'s rules.
 ///
-/// Thread-safety: `Sendable`; call ``send(_:timeout:maxBytes:)`` from any task.
+/// Thread-safety: `Sendable`; call ``send(_:maxBytes:)`` from any task.
 /// Call ``shutdown()`` once, when done.
 package final class HTTPTransport: PageTransport {
     private let client: HTTPClient
@@ -63,29 +64,27 @@ package final class HTTPTransport: PageTransport {
     }
 
     /// Sends a request with AsyncHTTPClient, follows its redirects and collects the body.
-    package func send(_ spec: HTTPRequestSpec, timeout: Duration, maxBytes: Int) async throws -> HTTPResponseData {
+    package func send(_ spec: HTTPRequestSpec, maxBytes: Int) async throws -> HTTPResponseData {
         let client = client
-        return try await withTimeout(timeout, clock: ContinuousClock()) {
-            var current = spec
-            var visited = [spec.url]
-            while true {
-                let response = try await client.execute(Self.request(for: current), deadline: .distantFuture)
-                let status = Int(response.status.code)
-                if let next = try Redirect.follow(
-                    current, status: status, location: response.headers.first(name: "Location"), visited: visited)
-                {
-                    // Drain the redirect's body so its connection can be reused.
-                    _ = try? await response.body.collect(upTo: 64 * 1024)
-                    current = next
-                    visited.append(next.url)
-                    continue
-                }
-                if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > maxBytes {
-                    throw NIOTooManyBytesError(maxBytes: maxBytes)
-                }
-                let body = try await response.body.collect(upTo: maxBytes)
-                return HTTPResponseData(status: status, headers: response.headers, body: body, url: current.url)
+        var current = spec
+        var visited = [spec.url]
+        while true {
+            let response = try await client.execute(Self.request(for: current), deadline: .distantFuture)
+            let status = Int(response.status.code)
+            if let next = try Redirect.follow(
+                current, status: status, location: response.headers.first(name: "Location"), visited: visited)
+            {
+                // Drain the redirect's body so its connection can be reused.
+                _ = try? await response.body.collect(upTo: 64 * 1024)
+                current = next
+                visited.append(next.url)
+                continue
             }
+            if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > maxBytes {
+                throw NIOTooManyBytesError(maxBytes: maxBytes)
+            }
+            let body = try await response.body.collect(upTo: maxBytes)
+            return HTTPResponseData(status: status, headers: response.headers, body: body, url: current.url)
         }
     }
 

@@ -5,9 +5,9 @@ struct MeteredTransport: PageTransport {
     package let resource: String
     package let metrics: AgentMetrics
 
-    func send(_ spec: HTTPRequestSpec, timeout: Duration, maxBytes: Int) async throws -> HTTPResponseData {
+    func send(_ spec: HTTPRequestSpec, maxBytes: Int) async throws -> HTTPResponseData {
         do {
-            let response = try await base.send(spec, timeout: timeout, maxBytes: maxBytes)
+            let response = try await base.send(spec, maxBytes: maxBytes)
             metrics.request(resource, status: response.status)
             return response
         } catch is CancellationError {

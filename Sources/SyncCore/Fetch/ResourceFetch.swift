@@ -93,11 +93,12 @@ struct ResourceFetch: Sendable {
             next: { _, page in page.next })
     }
 
-    /// Whether a failed request is worth another attempt (SPEC §1): transient
-    /// failures are, after at least the wait the server asked for; unrecoverable
-    /// ones end the sync. An offline failure ends it too, unless the agent
-    /// watches `connectivity`: then the request waits for the machine to be
-    /// back online, and the wait uses up no attempt.
+    /// Whether a failed request is worth another attempt
+    /// (docs/configuration.md#failures-and-retries): transient failures are,
+    /// after at least the wait the server asked for; unrecoverable ones end the
+    /// sync. An offline failure ends it too, unless the agent watches
+    /// `connectivity`: then the request waits for the machine to be back online,
+    /// and the wait uses up no attempt.
     static func decision(for error: any Error, connectivity: ConnectivityGate? = nil) -> RetryDecision {
         guard let error = error as? FetchError else { return .giveUp }
         switch error.kind {
@@ -135,7 +136,10 @@ struct ResourceFetch: Sendable {
         let settings = resource.settings
         let response: HTTPResponseData
         do {
-            response = try await transport.send(spec, timeout: settings.timeout, maxBytes: settings.maxResponseSize)
+            // The timeout covers the whole exchange: connect, redirects, head and body.
+            response = try await clock.firstElement(
+                of: deferred { try await transport.send(spec, maxBytes: settings.maxResponseSize) },
+                timeout: settings.timeout)
         } catch {
             throw FetchError.classify(
                 error, resource: resource.name, request: shown, host: URLComponents(string: request.url)?.host ?? "?",
@@ -205,5 +209,12 @@ extension Clock where Duration == Swift.Duration {
         onRetry: @escaping @Sendable (RetryEvent) -> Void, decide: @escaping @Sendable (any Error) -> RetryDecision
     ) async throws -> Request.Element where Request.Element: Sendable {
         try await request.retryIf(policy: policy, clock: self, onRetry: onRetry, decide).firstElement()
+    }
+
+    /// The element of `request`, or ``TimeoutError`` when it takes longer than `timeout` on this clock.
+    fileprivate func firstElement<Request: AsyncSequence & Sendable>(
+        of request: Request, timeout: Duration
+    ) async throws -> Request.Element where Request.Element: Sendable {
+        try await request.timeout(after: timeout, clock: self).firstElement()
     }
 }

@@ -100,6 +100,24 @@ package enum JSONValue: Sendable, Hashable {
         return Double(text)
     }
 
+    /// The text, if this is a string.
+    package var stringValue: String? {
+        guard case .string(let text) = self else { return nil }
+        return text
+    }
+
+    /// The value, if this is a boolean.
+    package var boolValue: Bool? {
+        guard case .bool(let value) = self else { return nil }
+        return value
+    }
+
+    /// The elements, if this is an array.
+    package var arrayValue: [JSONValue]? {
+        guard case .array(let elements) = self else { return nil }
+        return elements
+    }
+
     /// The number as an `Int`, if this is a number with an integral value.
     package var intValue: Int? {
         guard case .number(let text) = self else { return nil }

@@ -1,8 +1,9 @@
 import Foundation
 import Store
 
-/// A resource's status, the Resource object of SPEC §4.
-package struct ResourceStatus: Sendable, Hashable {
+/// A resource's status: the Resource object of the status API
+/// (docs/api.md#resource), which the agent serves and its commands read.
+package struct ResourceStatus: Sendable, Hashable, Codable {
     /// The resource's name.
     package var name: String
     /// Its state.
@@ -24,34 +25,18 @@ package struct ResourceStatus: Sendable, Hashable {
     /// The error of its last failed sync, cleared by a success.
     package var lastError: StoredError?
 
+    /// A resource in `state`, with nothing else known yet.
+    package init(name: String, state: ResourceState) {
+        self.name = name
+        self.state = state
+    }
+
     /// The status of `name` as stored in `row` (never synced when `nil`).
     package init(name: String, row: ResourceRow?) {
-        self.name = name
-        state = row?.state ?? .idle
+        self.init(name: name, state: row?.state ?? .idle)
         lastSuccessAt = row?.lastSuccessAt
         lastAttemptAt = row?.lastAttemptAt
         items = row?.itemCount ?? 0
         lastError = row?.lastError
     }
-
-    /// The Resource object of SPEC §4.
-    package var json: JSONValue {
-        [
-            "name": .string(name),
-            "state": .string(state.rawValue),
-            "slow": .bool(slow),
-            "message": .string(message),
-            "lastSuccessAt": JSONValue.timestamp(lastSuccessAt),
-            "lastAttemptAt": JSONValue.timestamp(lastAttemptAt),
-            "nextSyncAt": JSONValue.timestamp(nextSyncAt),
-            "attempt": .number(attempt),
-            "items": .number(items),
-            "lastError": lastError.map(\.json) ?? .null,
-        ]
-    }
-}
-
-extension JSONValue {
-    /// A timestamp for JSON: ISO 8601 UTC with milliseconds, or `null`.
-    package static func timestamp(_ date: Date?) -> JSONValue { .string(date.map(Timestamp.string(from:))) }
 }

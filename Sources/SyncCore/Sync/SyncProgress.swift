@@ -1,5 +1,5 @@
 /// How far a running sync has come, reported after each page and before each retry.
-package struct SyncProgress: Sendable, Hashable {
+package struct SyncProgress: Sendable, Hashable, Codable {
     /// The resource being synced.
     package var resource: String
     /// Pages received so far.
@@ -8,8 +8,13 @@ package struct SyncProgress: Sendable, Hashable {
     package var items: Int
     /// Attempts so far: 1 plus the retries of its requests.
     package var attempts: Int
-    /// The retry about to happen, when this report is about one.
+    /// The retry about to happen, when this report is about one (not part
+    /// of the `progress` event: a retry is a `retry` event of its own).
     package var retry: RetryNotice?
+
+    private enum CodingKeys: String, CodingKey {
+        case resource, pages, items, attempts
+    }
 
     /// Creates a progress report.
     package init(resource: String, pages: Int, items: Int, attempts: Int = 1, retry: RetryNotice? = nil) {

@@ -1,7 +1,8 @@
 import Store
 
-/// How one sync went, as the status API's Result (SPEC §4) and `refresh --json` report it.
-package struct SyncResult: Sendable, Hashable {
+/// How one sync went: the Result object of the status API
+/// (docs/api.md#result), which `refresh --json` prints too.
+package struct SyncResult: Sendable, Hashable, Codable {
     /// The resource synced.
     package var resource: String
     /// How it ended.
@@ -21,10 +22,17 @@ package struct SyncResult: Sendable, Hashable {
     /// What it changed in the snapshot.
     package var changes: SnapshotChanges
 
+    private enum CodingKeys: String, CodingKey {
+        case resource, outcome, joined, pages, items, attempts
+        case durationMilliseconds = "durationMs"
+        case error, changes
+    }
+
     /// Creates a result.
     package init(
-        resource: String, outcome: SyncOutcome, joined: Bool = false, pages: Int = 0, items: Int = 0, attempts: Int = 1,
-        durationMilliseconds: Int = 0, error: StoredError? = nil, changes: SnapshotChanges = SnapshotChanges()
+        resource: String, outcome: SyncOutcome, joined: Bool = false, pages: Int = 0, items: Int = 0,
+        attempts: Int = 1, durationMilliseconds: Int = 0, error: StoredError? = nil,
+        changes: SnapshotChanges = SnapshotChanges()
     ) {
         self.resource = resource
         self.outcome = outcome
@@ -43,30 +51,5 @@ package struct SyncResult: Sendable, Hashable {
             resource: run.resource, outcome: run.outcome, joined: joined, pages: run.pages, items: run.items,
             attempts: run.attempts, durationMilliseconds: run.durationMilliseconds, error: run.error,
             changes: run.changes)
-    }
-
-    /// The Result object of SPEC §4.
-    package var json: JSONValue {
-        [
-            "resource": .string(resource),
-            "outcome": .string(outcome.rawValue),
-            "joined": .bool(joined),
-            "pages": .number(pages),
-            "items": .number(items),
-            "attempts": .number(attempts),
-            "durationMs": .number(durationMilliseconds),
-            "error": error.map(\.json) ?? .null,
-            "changes": [
-                "added": .number(changes.added), "changed": .number(changes.changed),
-                "removed": .number(changes.removed),
-            ],
-        ]
-    }
-}
-
-extension StoredError {
-    /// The error object of SPEC §4: `{"kind", "message", "status"}`.
-    package var json: JSONValue {
-        ["kind": .string(kind), "message": .string(message), "status": status.map { .number($0) } ?? .null]
     }
 }

@@ -170,14 +170,14 @@ import Testing
         #expect(data[3]["joined"] == .bool(false))
         // What the CLI reads back.
         #expect(
-            SyncActivity(event: events[1].name, json: data[1])
+            try SyncActivity(event: events[1].name, data: Data(events[1].data.utf8), decoder: .api)
                 == .retry(
                     resource: "groups",
                     RetryNotice(
                         request: "GET https://h/groups?page=2", cause: "the server answered 503", attempt: 2,
                         maxAttempts: 5,
                         delay: .milliseconds(1500))))
-        #expect(SyncResult(json: data[3])?.items == 3)
+        #expect(try JSONDecoder.api.decode(SyncResult.self, from: Data(events[3].data.utf8)).items == 3)
     }
 
     @Test func eventsSendEveryResourceThenEachChangeUntilTheAgentStops() async throws {
@@ -198,9 +198,43 @@ import Testing
         #expect(contentType == "text/event-stream")
         let events = events(body)
         #expect(events.map(\.name) == ["resource", "resource", "resource", "resource"])
-        let resources = try events.map { ResourceStatus(json: try JSONValue(parsing: Array($0.data.utf8))) }
-        #expect(resources.map { $0?.name } == ["users", "groups", "users", "users"])
-        #expect(resources.map { $0?.state } == [.idle, .idle, .syncing, .failed])
+        let resources = try events.map { try JSONDecoder.api.decode(ResourceStatus.self, from: Data($0.data.utf8)) }
+        #expect(resources.map(\.name) == ["users", "groups", "users", "users"])
+        #expect(resources.map(\.state) == [.idle, .idle, .syncing, .failed])
+    }
+
+    @Test func eventClientsShareOneSubscriptionAndEachGetsEveryChange() async throws {
+        let api = StatusAPI(control: agent, pid: 4242)
+        let following = Task { await api.followChanges() }
+        let subject = agent.changes
+        while subject.storage.consumerCount == 0 { await Task.yield() }
+        let shared = api.resourceEvents.storage
+        let app = Application(router: api.router())
+        let bodies = try await app.test(.router) { client in
+            try await withThrowingTaskGroup(of: String.self) { group in
+                for _ in 0..<2 {
+                    group.addTask {
+                        try await client.execute(uri: "/v1/events", method: .get) { String(buffer: $0.body) }
+                    }
+                }
+                // Both clients and the follower share one iteration of the changes.
+                while shared.state.withLock({ $0.consumers.count }) < 3 { await Task.yield() }
+                #expect(subject.storage.consumerCount == 1)
+                var syncing = ResourceStatus(name: "users", row: nil)
+                syncing.state = .syncing
+                subject.send(syncing)
+                subject.finish()
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+        }
+        await following.value
+        #expect(bodies.count == 2)
+        for body in bodies {
+            let events = events(body)
+            #expect(events.map(\.name) == ["resource", "resource", "resource"])
+            let last = try JSONDecoder.api.decode(ResourceStatus.self, from: Data(events[2].data.utf8))
+            #expect(last.state == .syncing)
+        }
     }
 
     @Test func metricsAreThePrometheusTextFormat() async throws {

@@ -266,10 +266,60 @@ import Testing
         await engine.value
     }
 
+    @Test func aRequestSlowerThanItsTimeoutIsRetriedOnTheEnginesClock() async throws {
+        let harness = try EngineHarness(resources: [
+            scriptedResource(
+                "users",
+                #""timeout": "5s", "slowAfter": "1m", "retry": {"maxAttempts": 2, "initialDelay": "1s", "jitter": 0}"#)
+        ])
+        let clock = harness.clock
+        let calls = Mutex(0)
+        harness.transport.respond { _ in
+            let first = calls.withLock { calls in
+                defer { calls += 1 }
+                return calls == 0
+            }
+            if first { try await clock.sleep(for: .seconds(60)) }
+            return page([1])
+        }
+        let engine = harness.start()
+        await harness.untilRequests(1)
+        await harness.advance(by: 5)
+        await harness.until { $0["users"]?.state == .retrying }
+        #expect(
+            harness.status("users").message
+                == "retrying GET http://upstream.test/users in 1s (attempt 2 of 2): no complete answer within 5s")
+        await harness.advance(by: 1)
+        await harness.until { $0["users"]?.state == .idle }
+        #expect(harness.requestTimes() == [0, 6])
+        #expect(harness.status("users").items == 1)
+        engine.cancel()
+        await engine.value
+    }
+
+    @Test func aWatcherThatCallsBackIntoTheEngineDoesNotDeadlock() async throws {
+        let harness = try EngineHarness(resources: [scriptedResource("users")])
+        harness.transport.respond { _ in page([1, 2]) }
+        let engine = harness.engine
+        let seen = Mutex<[String]>([])
+        // The watcher reads the engine's state and causes an event of its
+        // own from inside its callback: both wait for no lock of the engine.
+        let result = await engine.refresh("users") { report in
+            let state = engine.status(of: "users")?.state.rawValue ?? "?"
+            let count = engine.statuses().count
+            engine.publication.handle("users", .scheduled(EngineHarness.date(60)))
+            seen.withLock { $0.append("\(report.eventName) \(state) \(count)") }
+        }
+        #expect(result?.outcome == .success)
+        #expect(seen.withLock { $0 } == ["progress syncing 1", "result idle 1"])
+        #expect(harness.status("users").nextSyncAt == EngineHarness.date(60))
+    }
+
     @Test func aDependentResourceSwitchesToTheLatestRecord() async throws {
         let harness = try EngineHarness(resources: [
             scriptedResource("user"),
-            #"{"name": "group", "url": "http://upstream.test/groups/{user:/group}", "items": "/items", "key": "/id"}"#,
+            // Its pages take 30 s: its timeout (on the engine's clock) is longer.
+            #"{"name": "group", "url": "http://upstream.test/groups/{user:/group}", "items": "/items", "key": "/id", "timeout": "1m"}"#,
         ])
         let clock = harness.clock
         let group = Mutex(7)

@@ -34,7 +34,7 @@ final class ScriptedTransport: PageTransport {
     /// The requests sent so far.
     var requests: [Seen] { seen.withLock { $0 } }
 
-    func send(_ spec: HTTPRequestSpec, timeout: Duration, maxBytes: Int) async throws -> HTTPResponseData {
+    func send(_ spec: HTTPRequestSpec, maxBytes: Int) async throws -> HTTPResponseData {
         seen.withLock { $0.append(Seen(url: spec.url, at: clock.now.offset)) }
         let handler = handler.withLock { $0 }
         return try await handler(spec)

@@ -1,0 +1,195 @@
+import Logging
+import Streams
+import Synchronization
+
+/// What the status API, its event stream, systemd and waiting refreshes see
+/// of the running agent: each resource's ``ResourceMachine`` and the
+/// deliveries its transitions cause (docs/architecture.md#the-engine).
+///
+/// Deliveries (a status change to ``changes``, a sync's report to
+/// ``activity`` and to the refreshes watching the resource, the slow
+/// warning to the log) happen in the order of the events that caused them,
+/// and never while a lock is held: an event's deliveries are queued under the
+/// lock, and whoever finds no delivery under way delivers the queue after
+/// leaving it. So a watcher may call back into the engine (read a status,
+/// cause an event) without deadlock: what it causes is queued and delivered
+/// right after.
+///
+/// Thread-safety: `Sendable`; its state is behind a `Mutex`.
+package final class StatePublication: Sendable {
+    /// Told what a running sync reports.
+    package typealias Watcher = @Sendable (SyncActivity) -> Void
+
+    /// Every change of a resource's status, in order.
+    package let changes = PassthroughSubject<ResourceStatus, Never>()
+    /// What running syncs report: pages, retries, slowness, ends.
+    package let activity = PassthroughSubject<SyncActivity, Never>()
+
+    private enum Delivery {
+        case status(ResourceStatus)
+        case activity(SyncActivity)
+        case warnSlow(resource: String)
+    }
+
+    private struct State {
+        var machines: [String: ResourceMachine]
+        var online = true
+        /// How many times a status changed.
+        var version = 0
+        var queue: [Delivery] = []
+        /// Deliveries queued and delivered since the start.
+        var queued = 0
+        var delivered = 0
+        /// Whether a caller is delivering the queue.
+        var delivering = false
+        var watchers: [String: [Int: Watcher]] = [:]
+        var nextWatcher = 0
+        /// Callers of ``flush()`` waiting for the deliveries queued before they came.
+        var flushes: [(through: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+        mutating func enqueue(_ delivery: Delivery) {
+            queue.append(delivery)
+            queued += 1
+        }
+
+        /// Whether the caller is to deliver the queue (nobody else is).
+        mutating func claimDelivery() -> Bool {
+            guard !delivering, !queue.isEmpty else { return false }
+            delivering = true
+            return true
+        }
+    }
+
+    /// The resources, in configuration order.
+    private let names: [String]
+    private let state: Mutex<State>
+    private let logger: Logger
+
+    /// Publishes the states of `machines`, in this order.
+    package init(machines: [ResourceMachine], logger: Logger) {
+        names = machines.map(\.name)
+        state = Mutex(State(machines: Dictionary(machines.map { ($0.name, $0) }) { first, _ in first }))
+        self.logger = logger
+    }
+
+    /// Every resource's status, in configuration order.
+    package func statuses() -> [ResourceStatus] {
+        state.withLock { state in names.compactMap { state.machines[$0]?.status(online: state.online) } }
+    }
+
+    /// The status of `name`, or `nil` for an unknown resource.
+    package func status(of name: String) -> ResourceStatus? {
+        state.withLock { state in state.machines[name]?.status(online: state.online) }
+    }
+
+    /// How many times a status has changed: equal counts, equal statuses.
+    package var version: Int { state.withLock { $0.version } }
+
+    /// Applies `event` to the machine of `name` and delivers what it causes.
+    package func handle(_ name: String, _ event: ResourceMachine.Event) {
+        let deliver = state.withLock { state -> Bool in
+            guard var machine = state.machines[name] else { return false }
+            let actions = machine.handle(event)
+            state.machines[name] = machine
+            for action in actions {
+                switch action {
+                case .publishStatus:
+                    state.version += 1
+                    state.enqueue(.status(machine.status(online: state.online)))
+                case .report(let report):
+                    state.enqueue(.activity(report))
+                case .warnSlow:
+                    state.enqueue(.warnSlow(resource: name))
+                }
+            }
+            return state.claimDelivery()
+        }
+        if deliver { deliverQueue() }
+    }
+
+    /// The machine went offline or came back: every status shows it.
+    package func setOnline(_ online: Bool) {
+        let deliver = state.withLock { state -> Bool in
+            guard state.online != online else { return false }
+            state.online = online
+            state.version += 1
+            for name in names {
+                guard let machine = state.machines[name] else { continue }
+                state.enqueue(.status(machine.status(online: online)))
+            }
+            return state.claimDelivery()
+        }
+        if deliver { deliverQueue() }
+    }
+
+    /// Tells `watcher` what the syncs of `name` report, until ``unwatch(_:_:)``.
+    package func watch(_ name: String, _ watcher: @escaping Watcher) -> Int {
+        state.withLock { state in
+            state.nextWatcher += 1
+            state.watchers[name, default: [:]][state.nextWatcher] = watcher
+            return state.nextWatcher
+        }
+    }
+
+    /// Stops telling watcher `id` of `name`.
+    package func unwatch(_ name: String, _ id: Int) {
+        state.withLock { _ = $0.watchers[name]?.removeValue(forKey: id) }
+    }
+
+    /// Returns once everything queued before the call has been delivered.
+    package func flush() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let done = state.withLock { state -> Bool in
+                guard state.delivered < state.queued else { return true }
+                state.flushes.append((state.queued, continuation))
+                return false
+            }
+            if done { continuation.resume() }
+        }
+    }
+
+    /// Ends ``changes`` and ``activity`` (the agent is stopping).
+    package func finish() {
+        changes.finish()
+        activity.finish()
+    }
+
+    /// Delivers the queue, batch after batch, outside the lock, until it is empty.
+    private func deliverQueue() {
+        var delivered = 0
+        while true {
+            let next = state.withLock { state -> ([Delivery], [String: [Int: Watcher]])? in
+                state.delivered += delivered
+                guard !state.queue.isEmpty else {
+                    state.delivering = false
+                    return nil
+                }
+                defer { state.queue.removeAll(keepingCapacity: true) }
+                return (state.queue, state.watchers)
+            }
+            resumeFlushes()
+            guard let (batch, watchers) = next else { return }
+            for delivery in batch {
+                switch delivery {
+                case .status(let status):
+                    changes.send(status)
+                case .activity(let report):
+                    activity.send(report)
+                    for watcher in watchers[report.resource]?.values ?? [:].values { watcher(report) }
+                case .warnSlow(let name):
+                    logger.warning("\(ResourceMachine.slowMessage)", metadata: [LogKey.resource: "\(name)"])
+                }
+            }
+            delivered = batch.count
+        }
+    }
+
+    private func resumeFlushes() {
+        let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            let ready = state.flushes.filter { $0.through <= state.delivered }.map(\.continuation)
+            state.flushes.removeAll { $0.through <= state.delivered }
+            return ready
+        }
+        for continuation in ready { continuation.resume() }
+    }
+}

@@ -1,0 +1,195 @@
+import AsyncAlgorithms
+import Foundation
+import Store
+import Streams
+import Synchronization
+
+/// When each resource syncs (docs/architecture.md#the-engine), expressed with
+/// the Streams operators:
+///
+/// - Each resource is polled with `poll`: an `interval` (plus `pollJitter`)
+///   after its last successful sync; a poll due while the machine is offline
+///   is held with `pausable` until it is back. A sync that fails for good
+///   (unrecoverable, or retries used up) stops the polls until a sync that
+///   someone asked for succeeds.
+/// - A sync that someone else started (a refresh, a dependency) tells the
+///   resource's poll through `poll`'s triggers; the poll takes that sync's
+///   result as its own run: a success restarts the interval.
+/// - A resource whose URL reads another's record syncs again when that record
+///   changes, switching to the latest with `switchMap`: a sync in flight with
+///   the old values is cancelled.
+///
+/// Thread-safety: `Sendable`; its state is behind `Mutex`es.
+package final class SyncScheduler<C: Clock<Duration>>: Sendable {
+    /// What the scheduler asks of the engine.
+    package struct Engine: Sendable {
+        /// Syncs a resource, or joins its sync in flight.
+        var sync: @Sendable (ResourceConfig, SyncTrigger) async -> SyncResult
+        /// Cancels the sync of a resource in flight (a newer one replaces it).
+        var cancel: @Sendable (String) -> Void
+        /// The values a resource's URL reads, or `nil` when they cannot be read yet.
+        var dependencyValues: @Sendable (ResourceConfig) async -> [URLTemplate.Dependency: String]?
+        /// A resource's next poll is due at this time (`nil`: not until a refresh).
+        var scheduled: @Sendable (String, Date?) -> Void
+    }
+
+    private let config: AgentConfig
+    private let clock: C
+    private let random: @Sendable () -> Double
+    private let now: @Sendable () -> Date
+    /// `true` while online: polls due while offline wait for it.
+    private let online: CurrentValueSubject<Bool, Never>
+    /// Per resource: how long after the start it first syncs.
+    private let firstRunAfter: [String: Duration]
+    /// Per resource: the result of its latest sync that was not cancelled.
+    private let latest = Mutex<[String: SyncResult]>([:])
+    /// Per resource: a sync of it ended (the poll takes its result).
+    private let syncEnded: [String: PassthroughSubject<Void, Never>]
+    /// Per dependent resource: a resource its URL reads has new data. Kept
+    /// (the latest only) until the resource's follower reads it, so a change
+    /// made before the follower starts is not lost.
+    private let dependencyChanged: [String: (signals: AsyncStream<Void>, send: AsyncStream<Void>.Continuation)]
+
+    /// A schedule for `config`, the resources last stored as `rows`.
+    package init(
+        config: AgentConfig, rows: [ResourceRow], online: CurrentValueSubject<Bool, Never>, clock: C,
+        random: @escaping @Sendable () -> Double, now: @escaping @Sendable () -> Date
+    ) {
+        self.config = config
+        self.online = online
+        self.clock = clock
+        self.random = random
+        self.now = now
+        let start = now()
+        let rowsByName = Dictionary(rows.map { ($0.name, $0) }) { first, _ in first }
+        var firstRunAfter: [String: Duration] = [:]
+        var syncEnded: [String: PassthroughSubject<Void, Never>] = [:]
+        var dependencyChanged: [String: (signals: AsyncStream<Void>, send: AsyncStream<Void>.Continuation)] = [:]
+        for resource in config.resources {
+            firstRunAfter[resource.name] = Self.firstRunAfter(
+                resource, lastSuccessAt: rowsByName[resource.name]?.lastSuccessAt, now: start)
+            syncEnded[resource.name] = PassthroughSubject()
+            if !resource.dependencies.isEmpty {
+                let (signals, send) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+                dependencyChanged[resource.name] = (signals, send)
+            }
+        }
+        self.firstRunAfter = firstRunAfter
+        self.syncEnded = syncEnded
+        self.dependencyChanged = dependencyChanged
+    }
+
+    /// How long after the start a resource first syncs (docs/cli.md#when-a-resource-syncs):
+    /// at once when it never succeeded or its last success is older than its
+    /// interval.
+    package static func firstRunAfter(_ resource: ResourceConfig, lastSuccessAt: Date?, now: Date) -> Duration {
+        guard let lastSuccessAt else { return .zero }
+        let remaining = resource.settings.interval - .seconds(now.timeIntervalSince(lastSuccessAt))
+        return max(.zero, remaining)
+    }
+
+    /// When `name` first syncs, as a wall-clock time.
+    package func firstSyncAt(_ name: String, start: Date) -> Date {
+        start.addingTimeInterval((firstRunAfter[name] ?? .zero).timeInterval)
+    }
+
+    /// A sync of `result.resource` ended (not cancelled): its poll takes the
+    /// result as its run, and the resources whose URLs read it follow a change.
+    package func ended(_ result: SyncResult) {
+        let name = result.resource
+        latest.withLock { $0[name] = result }
+        syncEnded[name]?.send()
+        let changes = result.changes
+        guard result.outcome == .success, changes.added + changes.changed + changes.removed > 0 else { return }
+        for dependent in config.resources where dependent.dependencies.contains(name) {
+            dependencyChanged[dependent.name]?.send.yield()
+        }
+    }
+
+    /// Runs every resource's polls and dependencies until cancelled.
+    package func run(_ engine: Engine) async {
+        await withTaskGroup(of: Void.self) { group in
+            for resource in config.resources {
+                group.addTask { await self.poll(resource, engine) }
+                if dependencyChanged[resource.name] != nil {
+                    group.addTask { await self.followDependencies(of: resource, engine) }
+                }
+            }
+            await group.waitForAll()
+        }
+    }
+
+    /// Polls `resource` since its last success, held while offline.
+    private func poll(_ resource: ResourceConfig, _ engine: Engine) async {
+        let name = resource.name
+        let wait = firstRunAfter[name] ?? .zero
+        // The first run of stale data is a startup sync.
+        let startup = Mutex(wait == .zero)
+        let runs = Streams.poll(
+            every: resource.settings.interval, jitter: resource.settings.pollJitter, clock: clock,
+            firstRunAfter: wait, triggers: syncEnded[name]!, random: random,
+            stopsAfter: { $0 is PollStopped }
+        ) { [self] reason in
+            let result: SyncResult?
+            switch reason {
+            case .scheduled:
+                let trigger: SyncTrigger = startup.withLock { first in
+                    defer { first = false }
+                    return first ? .startup : .poll
+                }
+                // At startup a resource whose URL reads a record that does not
+                // exist yet waits for it: the dependency's first sync triggers it.
+                if trigger == .startup, !resource.dependencies.isEmpty, await engine.dependencyValues(resource) == nil {
+                    throw PollSkipped()
+                }
+                // A poll that comes due while offline waits for the network
+                // before it starts: the sync, its attempt and its record.
+                let synced = deferred { await engine.sync(resource, trigger) }
+                result = try await synced.pausable(by: online).first { _ in true }
+            case .triggered:
+                // A sync someone else asked for ended: it is this run.
+                result = latest.withLock { $0[name] }
+            }
+            switch result?.outcome {
+            case .success, .notModified: return ()
+            case .failed, .gaveUp: throw PollStopped()
+            default: throw PollSkipped()
+            }
+        }
+        do {
+            for try await run in runs {
+                engine.scheduled(name, run.nextRunIn.map { now().addingTimeInterval($0.timeInterval) })
+            }
+        } catch {
+            // Cancelled: the agent is stopping.
+        }
+    }
+
+    /// A failure for good: polls stop until a sync someone asks for succeeds.
+    private struct PollStopped: Error {}
+    /// A run that did not end the usual way (cancelled, offline): the schedule stands.
+    private struct PollSkipped: Error {}
+
+    /// Syncs `resource` again whenever the values its URL reads change,
+    /// switching to the latest.
+    private func followDependencies(of resource: ResourceConfig, _ engine: Engine) async {
+        guard let changed = dependencyChanged[resource.name]?.signals else { return }
+        let syncs =
+            changed
+            .map { _ in await engine.dependencyValues(resource) }
+            .compacted()
+            .removeDuplicates()
+            .switchMap { _ in
+                deferred {
+                    // A sync in flight read the old values: switch to the latest.
+                    engine.cancel(resource.name)
+                    return await engine.sync(resource, .dependency)
+                }
+            }
+        do {
+            for try await _ in syncs {}
+        } catch {
+            // Cancelled: the agent is stopping.
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Logging
+import Streams
+import Synchronization
+import Testing
+
+@testable import SyncCore
+
+@Suite struct StatePublicationTests {
+    let start = Date(timeIntervalSince1970: 1_795_000_000)
+
+    func publication(_ names: String...) -> StatePublication {
+        StatePublication(
+            machines: names.map { ResourceMachine(name: $0, row: nil, nextSyncAt: start) },
+            logger: Logger(label: "test"))
+    }
+
+    @Test func eventsCausedByAWatcherAreDeliveredAfterTheOneItIsTold() async {
+        let publication = publication("users")
+        let told = Mutex<[String]>([])
+        let id = publication.watch("users") { report in
+            told.withLock { $0.append(report.eventName) }
+            // A report that causes another: it is queued, not delivered inside this one.
+            if case .progress = report { publication.handle("users", .slow(sync: 1)) }
+        }
+        publication.handle("users", .started(sync: 1, at: start))
+        publication.handle("users", .progressed(sync: 1, SyncProgress(resource: "users", pages: 1, items: 1)))
+        await publication.flush()
+        #expect(told.withLock { $0 } == ["progress", "slow"])
+        publication.unwatch("users", id)
+        publication.handle("users", .finished(sync: 1, SyncResult(resource: "users", outcome: .success), at: start))
+        await publication.flush()
+        #expect(told.withLock { $0 } == ["progress", "slow"])
+    }
+
+    @Test func statusChangesArePublishedInOrderWithTheirVersion() async {
+        let publication = publication("users", "groups")
+        var changes = publication.changes.makeAsyncIterator()
+        #expect(publication.version == 0)
+        publication.handle("users", .started(sync: 1, at: start))
+        publication.setOnline(false)
+        publication.setOnline(false)
+        #expect(publication.version == 2)
+        #expect(await changes.next()?.state == .syncing)
+        #expect(await changes.next()?.state == .offline)
+        #expect(await changes.next()?.name == "groups")
+        #expect(publication.statuses().map(\.state) == [.offline, .offline])
+        publication.setOnline(true)
+        #expect(publication.status(of: "users")?.state == .syncing)
+        #expect(publication.status(of: "nope") == nil)
+    }
+}
