@@ -1,3 +1,4 @@
+import Streams
 import StreamsTesting
 import Testing
 
@@ -71,5 +72,41 @@ import Testing
         await drawing.value
         line.finish()
         #expect(output.values.isEmpty)
+    }
+
+    @Test func aRefreshThatEndsWithinTheDelayWinsTheRaceAndNothingIsDrawn() async {
+        let clock = VirtualClock()
+        let output = Recorder<String>()
+        let line = ProgressLine(clock: clock, width: 80) { output.record($0) }
+        let ended = CurrentValueSubject<Bool, Never>(false)
+        let drawing = Task { await line.run(until: ended) }
+        line.update(.progress(SyncProgress(resource: "users", pages: 1, items: 100)))
+        await clock.waitForSleepers(1)
+        await clock.advance(by: .milliseconds(99))
+        ended.send(true)
+        // The loop ends by itself: the refresh's end won the race.
+        await drawing.value
+        await clock.advance(by: .milliseconds(200))
+        #expect(output.values.isEmpty)
+    }
+
+    @Test func aLineShownAlreadyIsNotStoppedByTheEndSignalButByCancellation() async {
+        let clock = VirtualClock()
+        let output = Recorder<String>()
+        let line = ProgressLine(clock: clock, width: 80) { output.record($0) }
+        let ended = CurrentValueSubject<Bool, Never>(false)
+        let drawing = Task { await line.run(until: ended) }
+        line.update(.progress(SyncProgress(resource: "users", pages: 1, items: 100)))
+        await clock.waitForSleepers(1)
+        await clock.advance(by: .milliseconds(100))
+        await clock.waitForSleepers(1)
+        #expect(output.count == 1)
+        ended.send(true)
+        line.update(.progress(SyncProgress(resource: "users", pages: 2, items: 200)))
+        await clock.advance(by: .milliseconds(100))
+        await clock.waitForSleepers(1)
+        #expect(output.count == 2)
+        drawing.cancel()
+        await drawing.value
     }
 }

@@ -1,11 +1,15 @@
-import SyncAgentDaemon
+import Streams
 import SyncCore
 import Synchronization
 
-/// The live progress line of a refresh on a terminal (SPEC §2): it appears
+/// The live progress line of a refresh on a terminal (docs/cli.md#refresh): it appears
 /// only once the refresh has run for ``delay``, so quick refreshes never
 /// flicker, is redrawn in place every ``delay`` while anything changed, and is
 /// erased when the refresh ends, before the results are printed.
+///
+/// Whether it appears at all is a `race` (Rx's `amb`) between the refresh's
+/// end and the line's frames subscribed ``delay`` late with
+/// `delaySubscription`: the loading state shows only when the data is slow.
 ///
 /// Thread-safety: `Sendable`; ``update(_:)`` may be called from any task.
 final class ProgressLine<C: Clock<Duration>>: Sendable {
@@ -64,16 +68,63 @@ final class ProgressLine<C: Clock<Duration>>: Sendable {
         }
     }
 
-    /// Draws the line every ``delay``, starting after ``delay``, until cancelled.
-    package func run() async {
-        while (try? await clock.sleep(for: Self.delay)) != nil {
-            let text = state.withLock { state -> String? in
-                guard state.changed || !state.shown else { return nil }
-                state.changed = false
-                state.shown = true
-                return Self.render(state.progress, width: width)
+    /// What the drawing loop gets: the refresh ended, or a frame to draw.
+    private enum Frame: Sendable {
+        case ended
+        case text(String)
+    }
+
+    /// Draws the line every ``delay``, starting after ``delay``, until
+    /// cancelled; nothing at all when `ended` turns `true` first.
+    func run(until ended: CurrentValueSubject<Bool, Never> = CurrentValueSubject(false)) async {
+        let end = deferred { () -> Frame in
+            _ = await ended.first { $0 }
+            return .ended
+        }
+        let frames = Frames(line: self).delaySubscription(for: Self.delay, clock: clock)
+        do {
+            for try await frame in race(end, frames) {
+                guard case .text(let text) = frame else { return }
+                write("\r\u{1B}[K" + text)
             }
-            if let text { write("\r\u{1B}[K" + text) }
+        } catch {
+            // Cancelled: the refresh is over.
+        }
+    }
+
+    /// The line's text when it is to be drawn: the first time, and then
+    /// whenever something changed.
+    private func nextText() -> String? {
+        state.withLock { state -> String? in
+            guard state.changed || !state.shown else { return nil }
+            state.changed = false
+            state.shown = true
+            return Self.render(state.progress, width: width)
+        }
+    }
+
+    /// The frames of the line: the first at once, then every ``delay`` when something changed.
+    private struct Frames: AsyncSequence, Sendable {
+        let line: ProgressLine
+
+        struct AsyncIterator: AsyncIteratorProtocol {
+            let line: ProgressLine
+            var started = false
+
+            mutating func next() async throws -> Frame? {
+                if !started {
+                    started = true
+                    if let text = line.nextText() { return .text(text) }
+                }
+                while true {
+                    try await line.clock.sleep(for: ProgressLine.delay)
+                    if let text = line.nextText() { return .text(text) }
+                }
+            }
+        }
+
+        func makeAsyncIterator() -> AsyncIterator {
+            AsyncIterator(line: line)
         }
     }
 

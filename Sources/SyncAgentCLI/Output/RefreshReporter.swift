@@ -1,4 +1,4 @@
-import SyncAgentDaemon
+import Streams
 import SyncCore
 
 /// How `refresh` shows what its syncs report while it waits: on a terminal,
@@ -17,19 +17,23 @@ struct RefreshReporter: Sendable {
         let line = Terminal.standardErrorWidth.map { width in
             ProgressLine(clock: ContinuousClock(), width: width) { Console.errorText($0) }
         }
-        let drawing = Task { await line?.run() }
+        let ended = CurrentValueSubject<Bool, Never>(false)
+        let drawing = Task { await line?.run(until: ended) }
         defer { line?.finish() }
-        let result: T
-        do {
-            result = try await refresh(RefreshReporter(line: line))
-        } catch {
+        // A refresh that ends within the delay wins the line's race: nothing is drawn.
+        func stopDrawing() async {
+            ended.send(true)
             drawing.cancel()
             await drawing.value
+        }
+        do {
+            let result = try await refresh(RefreshReporter(line: line))
+            await stopDrawing()
+            return result
+        } catch {
+            await stopDrawing()
             throw error
         }
-        drawing.cancel()
-        await drawing.value
-        return result
     }
 
     /// Shows what a sync reported.
