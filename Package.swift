@@ -39,6 +39,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]),
         .target(
@@ -98,10 +99,7 @@ let package = Package(
             ]),
         .executableTarget(
             name: "StreamsBenchmark",
-            dependencies: [
-                "Streams",
-                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
-            ]
+            dependencies: ["Streams"]
         ),
         .testTarget(
             name: "StreamsTests",
@@ -133,14 +131,14 @@ let package = Package(
         .testTarget(
             name: "SyncAgentCLITests",
             dependencies: [
-                "SyncAgentCLI", "SyncAgentDaemon", "SyncCore", "Store", "StreamsTesting",
+                "SyncAgentCLI", "SyncAgentDaemon", "SyncCore", "Store", "Streams", "StreamsTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Help"]
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["SyncCore", "Store", "TestUpstream"]
+            dependencies: ["TestUpstream"]
         ),
     ]
 )
