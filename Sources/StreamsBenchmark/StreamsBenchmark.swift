@@ -1,88 +1,105 @@
-import AsyncAlgorithms
 import Foundation
 import Streams
 
-/// `streams-bench`: the per-element cost of the operator chain the agent's
-/// behaviour rests on, against a plain `AsyncStream` and against the nearest
-/// chain swift-async-algorithms offers alone, in one run. Run it through
-/// `scripts/bench streams` (a release build).
+/// `streams-bench`: the per-page cost of the operator chain the agent builds
+/// for a paginated sync (docs/architecture.md#the-path-of-one-poll), against
+/// iterating a plain `AsyncStream` of the same pages, in one run. Each page
+/// request is `deferred` under `timeout`, held by `pausable` and retried by
+/// `retryIf`; `paginate` walks the pages; the whole sync runs under
+/// `withSlowSignal` inside an `InFlight` run that a second caller joins. The
+/// pages are integers made at once, so what is measured is the operators'
+/// own cost. Run it through `scripts/bench streams` (a release build).
 @main
 enum StreamsBenchmark {
-    static let count = 1_000_000
+    static let pages = 200_000
     static let runs = 5
 
+    static let gate = CurrentValueSubject<Bool, Never>(true)
+    static let policy = RetryPolicy(maxAttempts: 5, initialDelay: .milliseconds(1))
+    static let clock = ContinuousClock()
+
     static func main() async throws {
-        let gate = CurrentValueSubject<Bool, Never>(true)
-        let policy = RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(1))
-        let clock = ContinuousClock()
-
-        let baseline = try await measure { source in
-            var sum = 0
-            for await element in source { sum &+= element }
-            return sum
-        }
-        let asyncAlgorithms = try await measure { source in
-            var sum = 0
-            for try await element in source.map({ $0 &+ 1 }).share(bufferingPolicy: .bounded(256)) { sum &+= element }
-            return sum
-        }
-        let streams = try await measure { source in
-            var sum = 0
-            let chain = source.map { $0 &+ 1 }
-                .retryIf(policy: policy, clock: clock) { _ in true }
-                .pausable(by: gate)
-                .share(replay: 0, buffering: .bounded(256))
-            for try await element in chain { sum &+= element }
-            return sum
-        }
-
-        let onlyMap = try await measure { source in
-            var sum = 0
-            for try await element in source.map({ $0 &+ 1 }) { sum &+= element }
-            return sum
-        }
-        let onlyRetry = try await measure { source in
-            var sum = 0
-            for try await element in source.retryIf(policy: policy, clock: clock, { _ in true }) {
-                sum &+= element
-            }
-            return sum
-        }
-        let onlyPausable = try await measure { source in
-            var sum = 0
-            for try await element in source.pausable(by: gate) { sum &+= element }
-            return sum
-        }
-        let onlyShare = try await measure { source in
-            var sum = 0
-            for try await element in source.share(replay: 0, buffering: .bounded(256)) { sum &+= element }
-            return sum
-        }
-        print("Per-element cost over \(count) integers, best of \(runs) runs (release build):")
-        print(row("AsyncStream iteration (baseline)", baseline, baseline))
-        print(row("async-algorithms: map → share(bounded 256)", asyncAlgorithms, baseline))
-        print(row("Streams: map → retryIf → pausable → share(replay: 0)", streams, baseline))
-        print("  each operator alone on the same stream:")
-        print(row("  map", onlyMap, baseline))
-        print(row("  retryIf", onlyRetry, baseline))
-        print(row("  pausable", onlyPausable, baseline))
-        print(row("  share(replay: 0)", onlyShare, baseline))
-        print("Target: the Streams chain at most 3× the baseline.")
-    }
-
-    /// The best per-element time of `body` over `runs` runs, each on a fresh, pre-filled stream.
-    static func measure(_ body: @Sendable (AsyncStream<Int>) async throws -> Int) async throws -> Double {
-        var best = Double.infinity
-        for _ in 0..<runs {
-            let source = AsyncStream<Int>(bufferingPolicy: .unbounded) { continuation in
-                for element in 0..<count { continuation.yield(element) }
+        let baseline = try await measure {
+            let stream = AsyncStream<Int>(bufferingPolicy: .unbounded) { continuation in
+                for page in 0..<pages { continuation.yield(page) }
                 continuation.finish()
             }
+            var sum = 0
+            for await page in stream { sum &+= page }
+            return sum
+        }
+        let paginateOnly = try await measure { try await walk { page in page } }
+        let withRetry = try await measure {
+            try await walk { page in
+                try await deferred { page }.retryIf(policy: policy, clock: clock) { _ in .giveUp }.firstElement()
+            }
+        }
+        let withPausable = try await measure {
+            try await walk { page in
+                try await deferred { page }.pausable(by: gate)
+                    .retryIf(policy: policy, clock: clock) { _ in .giveUp }.firstElement()
+            }
+        }
+        let withTimeout = try await measure { try await walk(request) }
+        let agentChain = try await measure { try await sync() }
+
+        print("Per-page cost over \(pages) pages, best of \(runs) runs (release build):")
+        print(row("plain AsyncStream of the pages (baseline)", baseline, baseline))
+        print(row("paginate", paginateOnly, baseline))
+        print(row("paginate → retryIf", withRetry, baseline))
+        print(row("paginate → pausable → retryIf", withPausable, baseline))
+        print(row("paginate → timeout → pausable → retryIf", withTimeout, baseline))
+        print(row("  + withSlowSignal + InFlight, a second caller joining", agentChain, baseline))
+        let overhead = (agentChain - baseline) / 1000
+        print(
+            "The agent's chain adds \(String(format: "%.1f", overhead)) µs per page; a page is one HTTP request "
+                + "(about 200 µs on loopback, milliseconds over a network).")
+    }
+
+    /// One page request as the agent makes it (see `ResourceFetch.pages`).
+    @Sendable static func request(_ page: Int) async throws -> Int {
+        try await deferred { page }.timeout(after: .seconds(30), clock: clock)
+            .pausable(by: gate)
+            .retryIf(policy: policy, clock: clock) { _ in .retry(after: nil) }
+            .firstElement()
+    }
+
+    /// Walks every page, fetching each with `fetch`, and sums them.
+    static func walk(_ fetch: @escaping @Sendable (Int) async throws -> Int) async throws -> Int {
+        var sum = 0
+        for try await page in paginate(first: 0, fetch: fetch, next: { page, _ in page + 1 < pages ? page + 1 : nil }) {
+            sum &+= page
+        }
+        return sum
+    }
+
+    /// A whole sync as the engine runs it: under the slow signal, in an
+    /// `InFlight` run that a second caller joins.
+    static func sync() async throws -> Int {
+        let inFlight = InFlight<String, Int>(policy: .runToCompletion)
+        let started = AsyncStream<Void>.makeStream()
+        async let first = inFlight.run("resource") {
+            started.continuation.yield()
+            return try await withSlowSignal(after: .seconds(3600), clock: clock, onSlow: {}) {
+                try await walk(request)
+            }
+        }
+        var iterator = started.stream.makeAsyncIterator()
+        await iterator.next()
+        let joined = await inFlight.run("resource") { 0 }
+        precondition(joined.joined)
+        return try await first.get() &+ (try joined.get())
+    }
+
+    /// The best per-page time of `body` over `runs` runs.
+    static func measure(_ body: @Sendable () async throws -> Int) async throws -> Double {
+        var best = Double.infinity
+        for _ in 0..<runs {
             let start = ContinuousClock.now
-            let sum = try await body(source)
+            let sum = try await body()
             let elapsed = ContinuousClock.now - start
             precondition(sum != 0)
-            best = min(best, elapsed.nanoseconds / Double(count))
+            best = min(best, elapsed.nanoseconds / Double(pages))
         }
         return best
     }
@@ -90,7 +107,7 @@ enum StreamsBenchmark {
     static func row(_ name: String, _ nanoseconds: Double, _ baseline: Double) -> String {
         let label = name.padding(toLength: 56, withPad: " ", startingAt: 0)
         return
-            "  \(label) \(String(format: "%7.1f", nanoseconds)) ns/element  \(String(format: "%5.2f", nanoseconds / baseline))×"
+            "  \(label) \(String(format: "%8.1f", nanoseconds)) ns/page  \(String(format: "%6.1f", nanoseconds / baseline))×"
     }
 }
 
