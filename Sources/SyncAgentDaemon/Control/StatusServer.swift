@@ -17,7 +17,7 @@ import Glibc
 /// mode there, and only then renamed into place, which also replaces a stale
 /// socket atomically. A live socket (another agent answers) is left alone:
 /// ``prepare(path:)`` refuses to start.
-struct StatusServer: Sendable {
+package struct StatusServer: Sendable {
     /// The socket's final path.
     let path: String
     /// The socket's permission bits.
@@ -32,11 +32,11 @@ struct StatusServer: Sendable {
     /// Checks that the agent may take `path`: no other agent answers there,
     /// and nothing but a stale socket is in the way.
     static func prepare(path: String) throws(Failure) {
-        guard path.utf8.count <= UnixSocketPath.maxLength else {
+        guard fits(path) else {
             throw Failure(
-                description:
-                    "the socket path \(path) is longer than \(UnixSocketPath.maxLength) bytes, the most a Unix socket allows"
-            )
+                description: "the socket path \(path) is too long: it and the private path it is bound at first "
+                    + "(\(privatePath(for: path))) must fit in \(UnixSocketPath.maxLength) bytes, the most a Unix "
+                    + "socket allows; choose a shorter \"socket\"")
         }
         switch UnixSocketPath.occupant(of: path) {
         case .none, .stale:
@@ -53,6 +53,20 @@ struct StatusServer: Sendable {
         }
     }
 
+    /// The name of the private folder the socket is bound in first, beside its final path.
+    private static let privateFolderTemplate = ".sa-XXXXXX"
+
+    /// Where a socket for `path` is bound before it is put in place (its folder's name made unique then).
+    static func privatePath(for path: String) -> String {
+        (path as NSString).deletingLastPathComponent + "/" + privateFolderTemplate + "/s"
+    }
+
+    /// Whether the agent can bind a socket at `path`: it, and the private path
+    /// it is bound at first, fit in a Unix socket address.
+    package static func fits(_ path: String) -> Bool {
+        path.utf8.count <= UnixSocketPath.maxLength && privatePath(for: path).utf8.count <= UnixSocketPath.maxLength
+    }
+
     /// The application serving `api`. Once the socket is in place with its
     /// mode, it calls `onListening` with `nil`, or with the reason it could
     /// not put the socket in place.
@@ -60,7 +74,7 @@ struct StatusServer: Sendable {
         api: StatusAPI<Control>, onListening: @escaping @Sendable (Failure?) -> Void
     ) throws(Failure) -> some ApplicationProtocol {
         let folder = (path as NSString).deletingLastPathComponent
-        var template = Array("\(folder)/.sync-agent-XXXXXX".utf8CString)
+        var template = Array("\(folder)/\(Self.privateFolderTemplate)".utf8CString)
         guard let privateFolder = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw Failure(
                 description: "cannot create a private folder in \(folder): \(String(cString: strerror(errno)))")

@@ -80,6 +80,20 @@ import Glibc
         try StatusServer.prepare(path: folder + "/new.sock")
     }
 
+    /// `/tmp/ddd…/name`, its folder `length` bytes long.
+    static func path(inFolderOfLength length: Int, named name: String) -> String {
+        "/tmp/" + String(repeating: "d", count: length - 5) + "/" + name
+    }
+
+    @Test func aSocketFitsOnlyWhenItsPrivateBindPathFitsToo() {
+        let limit = UnixSocketPath.maxLength
+        #expect(StatusServer.fits("/run/sync-agent/sync-agent.sock"))
+        // The private path is the folder plus "/.sa-XXXXXX/s": 13 bytes.
+        #expect(StatusServer.fits(Self.path(inFolderOfLength: limit - 13, named: "a.sock")))
+        #expect(!StatusServer.fits(Self.path(inFolderOfLength: limit - 12, named: "a.sock")))
+        #expect(!StatusServer.fits(Self.path(inFolderOfLength: 20, named: String(repeating: "n", count: limit))))
+    }
+
     @Test func prepareExplainsWhatIsInTheWay() {
         let file = folder + "/file"
         _ = FileManager.default.createFile(atPath: file, contents: Data())
@@ -87,6 +101,8 @@ import Glibc
             (file, "is not a socket"),
             (folder + "/missing/agent.sock", "does not exist"),
             (folder + "/" + String(repeating: "s", count: 120) + ".sock", "long"),
+            // It fits, but not the private path it would be bound at first.
+            (Self.path(inFolderOfLength: 98, named: "a.sock"), "too long"),
         ]
         for (path, words) in cases {
             do {
