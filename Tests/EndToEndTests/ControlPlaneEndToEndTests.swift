@@ -292,4 +292,51 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.folder + "/sync-agent.sock"))
         #expect(try folder.value("SELECT count(*) FROM records WHERE resource = 'users'") == "1200")
     }
+
+    @Test func theDemoKeepsItsFilesInATemporaryFolderThatItRemoves() async throws {
+        let workspace = try Workspace()
+        let temporary = workspace.folder + "/tmp"
+        let work = workspace.folder + "/work"
+        for folder in [temporary, work] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        let demo = try AgentProcess.start(["demo"], environment: ["TMPDIR": temporary], in: work)
+        #expect(
+            try await eventually(timeout: .seconds(60)) { demo.stdoutSoFar.contains("me       synced") },
+            "\(demo.stdoutSoFar)\n\(demo.stderrSoFar)")
+        let made = try FileManager.default.contentsOfDirectory(atPath: temporary)
+        let name = try #require(made.first { $0.hasPrefix("sync-agent-demo.") }, "\(made)")
+        #expect(made.count == 1, "\(made)")
+        let folder = temporary + "/" + name
+        // It says where its files are, and the other commands work with them.
+        #expect(demo.stdoutSoFar.contains("files     \(folder)    (a temporary folder"), "\(demo.stdoutSoFar)")
+        let status = try await AgentProcess.run(["status", "-c", folder + "/demo.json"], in: work)
+        #expect(status.status == 0, "\(status.stderr)")
+        #expect(status.stdout.contains("my-team"), "\(status.stdout)")
+
+        demo.send(SIGINT)
+        let stopped = try await demo.finish()
+        #expect(stopped.status == 0, "\(stopped.stderr)")
+        #expect(stopped.stdout.contains("Its folder \(folder) is removed"), "\(stopped.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: folder))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: work).isEmpty)
+    }
+
+    @Test func theDemoWithKeepLeavesItsDataInTheStateFolder() async throws {
+        let workspace = try Workspace()
+        let state = workspace.folder + "/state"
+        let demo = try AgentProcess.start(
+            ["demo", "--keep"], environment: ["XDG_STATE_HOME": state], in: workspace.folder)
+        #expect(
+            try await eventually(timeout: .seconds(60)) { demo.stdoutSoFar.contains("me       synced") },
+            "\(demo.stdoutSoFar)\n\(demo.stderrSoFar)")
+        demo.send(SIGINT)
+        let stopped = try await demo.finish()
+        #expect(stopped.status == 0, "\(stopped.stderr)")
+        let folder = state + "/sync-agent/demo"
+        // Shown relative to the current folder, which holds the state folder here.
+        #expect(stopped.stdout.contains("The data stays in state/sync-agent/demo/demo.db"), "\(stopped.stdout)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/demo.db"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/demo.sock"))
+    }
 }

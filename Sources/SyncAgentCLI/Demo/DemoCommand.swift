@@ -19,20 +19,28 @@ struct DemoCommand: AsyncParsableCommand {
             "taking longer than expected", data that changes between polls, and a resource \
             (my-team) whose URL reads another's record (me) and syncs again when it changes.
 
-            The database, the socket and the demo's configuration go in the current folder \
-            (or beside --database), so while it runs you can try the other commands and \
-            the status API. Ctrl-C stops it cleanly (exit 0); the database stays.
+            Its files (database, configuration, socket) go in a new temporary folder, \
+            removed when the demo stops; with --keep they go in your state folder \
+            ($XDG_STATE_HOME/sync-agent/demo, else ~/.local/state/sync-agent/demo) and \
+            stay, as they do beside --database. The demo says where they are, so while \
+            it runs you can try the other commands and the status API. Ctrl-C stops it \
+            cleanly (exit 0).
 
             Examples:
               sync-agent demo
+              sync-agent demo --keep
               sync-agent demo --database /tmp/demo.db
-              sync-agent status -c sync-agent-demo.json       (in another terminal)
-              curl --unix-socket sync-agent-demo.sock http://localhost/v1/status
-              sqlite3 sync-agent-demo.db 'select resource, count(*) from records group by 1'
+              sync-agent status -c FOLDER/demo.json       (in another terminal)
+              curl --unix-socket FOLDER/demo.sock http://localhost/v1/status
             """)
 
-    @Option(help: ArgumentHelp("The demo's database; its socket and configuration go beside it.", valueName: "file"))
-    var database = "sync-agent-demo.db"
+    @Flag(help: "Keep the demo's files in your state folder rather than in a temporary one.")
+    var keep = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Keep the demo's database in this file; its socket and configuration go beside it.", valueName: "file"))
+    var database: String?
 
     @Option(
         name: .customLong("log-level"),
@@ -40,8 +48,19 @@ struct DemoCommand: AsyncParsableCommand {
             "The least important log messages written to standard error (default: error).", valueName: "level"))
     var logLevel: LogLevelArgument?
 
+    package func validate() throws {
+        if keep, database != nil { throw ValidationError("--keep and --database cannot be used together.") }
+    }
+
     package func run() async throws {
-        let files = DemoFiles(database: database)
+        let files: DemoFiles
+        do {
+            files = try DemoFiles.make(database: database, keep: keep)
+        } catch {
+            Console.error("sync-agent: \(error)")
+            throw ExitStatus.failure
+        }
+        defer { files.removeIfTemporary() }
         let upstream: TestUpstream
         do {
             upstream = try await TestUpstream.start(
@@ -79,28 +98,80 @@ struct DemoCommand: AsyncParsableCommand {
             throw error
         }
         await upstream.stop()
-        Console.out(
-            "\nDemo stopped. The data stays in \(files.shown(files.database)): try "
-                + "sync-agent history -c \(files.shown(files.config))")
+        if files.temporary {
+            Console.out(
+                "\nDemo stopped. Its folder \(files.folder) is removed; sync-agent demo --keep keeps the data.")
+        } else {
+            Console.out(
+                "\nDemo stopped. The data stays in \(files.shown(files.database)): try "
+                    + "sync-agent history -c \(files.shown(files.config))")
+        }
     }
 }
 
 /// Where the demo keeps its files: the database, and beside it the socket
-/// and the configuration.
+/// and the configuration. By default in a temporary folder removed at the
+/// end; with `--keep` in the user's state folder; or beside `--database`.
 struct DemoFiles: Sendable {
+    /// The folder that holds them.
+    var folder: String
     var database: String
-    package var socket: String
+    var socket: String
     var config: String
+    /// Whether the folder is the demo's own, removed when it stops.
+    var temporary: Bool
 
+    /// Why the demo's folder cannot be made.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The files of a demo: beside `database`, in the state folder (`keep`), or in a new temporary folder.
+    static func make(
+        database: String?, keep: Bool, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(Failure) -> DemoFiles {
+        if let database { return DemoFiles(database: database) }
+        if keep {
+            let state =
+                environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+                ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state"
+            let folder = state + "/sync-agent/demo"
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw Failure(description: "cannot create the demo's folder \(folder): \(error.localizedDescription)")
+            }
+            return DemoFiles(database: folder + "/demo.db")
+        }
+        var base = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        while base.count > 1, base.hasSuffix("/") { base.removeLast() }
+        var template = Array("\(base)/sync-agent-demo.XXXXXX".utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            let reason = String(cString: strerror(errno))
+            throw Failure(description: "cannot create a temporary folder in \(base): \(reason)")
+        }
+        var files = DemoFiles(database: String(cString: made) + "/demo.db")
+        files.temporary = true
+        return files
+    }
+
+    /// The files beside `database`, kept.
     init(database: String) {
         let path = URL(fileURLWithPath: database).standardizedFileURL.path
         let stem = path.hasSuffix(".db") ? String(path.dropLast(3)) : path
+        folder = (path as NSString).deletingLastPathComponent
         self.database = path
         config = stem + ".json"
+        temporary = false
         let socket = stem + ".sock"
         // A Unix socket's path has a length limit; a deep folder falls back to /tmp.
-        self.socket =
-            socket.utf8.count <= UnixSocketPath.maxLength ? socket : "/tmp/sync-agent-demo-\(getpid()).sock"
+        self.socket = StatusServer.fits(socket) ? socket : "/tmp/sync-agent-demo-\(getpid()).sock"
+    }
+
+    /// Removes the folder if it is the demo's own.
+    func removeIfTemporary() {
+        guard temporary else { return }
+        try? FileManager.default.removeItem(atPath: folder)
     }
 
     /// A path as the user would type it: relative to the current folder when inside it.

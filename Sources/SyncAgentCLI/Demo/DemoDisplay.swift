@@ -32,6 +32,9 @@ struct DemoDisplay: Service {
         return [
             "sync-agent demo: the agent against a built-in API at \(upstream)",
             "  (503s, a 429 with Retry-After and a slow page come within the first minute; data changes every 15s)",
+            "  files     \(files.folder)    "
+                + (files.temporary
+                    ? "(a temporary folder, removed when the demo stops)" : "(kept when the demo stops)"),
             "  database  \(database)    sqlite3 \(database) 'select resource, count(*) from records group by 1'",
             "  socket    \(socket)    curl --unix-socket \(socket) http://localhost/v1/status",
             "  config    \(config)    sync-agent status -c \(config)",
