@@ -74,7 +74,10 @@ import Testing
         #expect(output.values.isEmpty)
     }
 
-    @Test func aRefreshThatEndsWithinTheDelayWinsTheRaceAndNothingIsDrawn() async {
+    /// A line of a refresh that reported its first page, drawing until `ended` or cancelled.
+    func drawingUntilEnded() async -> (
+        VirtualClock, Recorder<String>, ProgressLine<VirtualClock>, CurrentValueSubject<Bool, Never>, Task<Void, Never>
+    ) {
         let clock = VirtualClock()
         let output = Recorder<String>()
         let line = ProgressLine(clock: clock, width: 80) { output.record($0) }
@@ -82,6 +85,11 @@ import Testing
         let drawing = Task { await line.run(until: ended) }
         line.update(.progress(SyncProgress(resource: "users", pages: 1, items: 100)))
         await clock.waitForSleepers(1)
+        return (clock, output, line, ended, drawing)
+    }
+
+    @Test func aRefreshThatEndsWithinTheDelayWinsTheRaceAndNothingIsDrawn() async {
+        let (clock, output, _, ended, drawing) = await drawingUntilEnded()
         await clock.advance(by: .milliseconds(99))
         ended.send(true)
         // The loop ends by itself: the refresh's end won the race.
@@ -91,13 +99,7 @@ import Testing
     }
 
     @Test func aLineShownAlreadyIsNotStoppedByTheEndSignalButByCancellation() async {
-        let clock = VirtualClock()
-        let output = Recorder<String>()
-        let line = ProgressLine(clock: clock, width: 80) { output.record($0) }
-        let ended = CurrentValueSubject<Bool, Never>(false)
-        let drawing = Task { await line.run(until: ended) }
-        line.update(.progress(SyncProgress(resource: "users", pages: 1, items: 100)))
-        await clock.waitForSleepers(1)
+        let (clock, output, line, ended, drawing) = await drawingUntilEnded()
         await clock.advance(by: .milliseconds(100))
         await clock.waitForSleepers(1)
         #expect(output.count == 1)

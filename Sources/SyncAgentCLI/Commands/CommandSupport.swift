@@ -11,6 +11,37 @@ enum LogLevelArgument: String, ExpressibleByArgument, CaseIterable {
     var level: Logger.Level { Logger.Level(rawValue: rawValue) ?? .warning }
 }
 
+/// The options every subcommand takes.
+struct GlobalOptions: ParsableArguments {
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp(
+            "The configuration file (default: $SYNC_AGENT_CONFIG, else /etc/sync-agent/config.json).",
+            valueName: "file"))
+    var config: String?
+
+    @Option(
+        name: .customLong("log-level"),
+        help: ArgumentHelp(
+            "The least important log messages written to standard error (default: info for run, else error).",
+            valueName: "level"))
+    var logLevel: LogLevelArgument?
+}
+
+/// The exit codes of docs/cli.md#exit-codes.
+enum ExitStatus {
+    /// Something failed.
+    static let failure = ExitCode(1)
+    /// `status`: no agent answered.
+    static let notRunning = ExitCode(3)
+    /// The command line was wrong (`EX_USAGE`).
+    static let usage = ExitCode(64)
+    /// The machine is offline (`EX_TEMPFAIL`).
+    static let offline = ExitCode(75)
+    /// The configuration is invalid (`EX_CONFIG`).
+    static let config = ExitCode(78)
+}
+
 extension GlobalOptions {
     /// The configuration, or exit 78 with every problem on standard error.
     ///
@@ -57,28 +88,5 @@ extension AgentConfig {
             Console.error("sync-agent: \(error.message)")
             throw ExitStatus.failure
         }
-    }
-}
-
-/// Writing to the standard streams.
-enum Console {
-    /// Writes a line (or, with `terminator: ""`, text as is) to standard output.
-    static func out(_ text: String, terminator: String = "\n") {
-        print(text, terminator: terminator)
-    }
-
-    /// Sends what standard output holds on its way, for output followed as it comes.
-    static func flush() {
-        fflush(nil)
-    }
-
-    /// Writes a line to standard error.
-    static func error(_ text: String) {
-        errorText(text + "\n")
-    }
-
-    /// Writes text to standard error as is.
-    static func errorText(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
     }
 }

@@ -83,7 +83,7 @@ package struct ResourceMachine: Sendable, Hashable {
     }
 
     /// The message of a slow sync (docs/api.md#resource).
-    package static let slowMessage = "taking longer than expected"
+    package static let slowMessage = SyncActivity.slowMessage
     /// The message of every resource while the machine is offline.
     package static let offlineMessage = "offline: waiting for the network to come back"
 

@@ -36,37 +36,6 @@ package struct SyncAgentCommand: AsyncParsableCommand {
     package init() {}
 }
 
-/// The options every subcommand takes.
-struct GlobalOptions: ParsableArguments {
-    @Option(
-        name: .shortAndLong,
-        help: ArgumentHelp(
-            "The configuration file (default: $SYNC_AGENT_CONFIG, else /etc/sync-agent/config.json).",
-            valueName: "file"))
-    var config: String?
-
-    @Option(
-        name: .customLong("log-level"),
-        help: ArgumentHelp(
-            "The least important log messages written to standard error (default: info for run, else error).",
-            valueName: "level"))
-    var logLevel: LogLevelArgument?
-}
-
-/// The exit codes of docs/cli.md#exit-codes.
-enum ExitStatus {
-    /// Something failed.
-    static let failure = ExitCode(1)
-    /// `status`: no agent answered.
-    static let notRunning = ExitCode(3)
-    /// The command line was wrong (`EX_USAGE`).
-    static let usage = ExitCode(64)
-    /// The machine is offline (`EX_TEMPFAIL`).
-    static let offline = ExitCode(75)
-    /// The configuration is invalid (`EX_CONFIG`).
-    static let config = ExitCode(78)
-}
-
 extension SyncAgentCommand {
     /// Parses the arguments, runs the chosen subcommand and exits with its code.
     ///

@@ -4,6 +4,9 @@ import Foundation
 /// events a refresh streams to its caller while it waits
 /// (docs/api.md#streamed-refresh), and how it ended.
 package enum SyncActivity: Sendable, Hashable {
+    /// What people are told of a slow sync (docs/api.md#resource).
+    package static let slowMessage = "taking longer than expected"
+
     /// A page came in.
     case progress(SyncProgress)
     /// A request failed and will be tried again.
@@ -96,7 +99,7 @@ package struct RetryReport: Sendable, Hashable, Codable {
 /// The data of a `slow` event: the resource and the message people see.
 package struct SlowReport: Sendable, Hashable, Codable {
     package var resource: String
-    package var message = ResourceMachine.slowMessage
+    package var message = SyncActivity.slowMessage
 
     package init(resource: String) {
         self.resource = resource
