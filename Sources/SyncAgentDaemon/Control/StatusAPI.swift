@@ -62,7 +62,9 @@ extension SyncEngine: AgentControl {
 /// and `slow` events while it waits, then its `result`.
 struct StatusAPI<Control: AgentControl>: Sendable {
     /// The `resource` events of `GET /v1/events`, as the stream carries them.
-    typealias ResourceEvents = AsyncShareSequence<AsyncMapSequence<PassthroughSubject<ResourceStatus, Never>, String>>
+    typealias ResourceEvents = AsyncShareSequence<
+        AsyncMapSequence<PassthroughSubject<ResourceStatus, Never>, ResourceEvent>
+    >
 
     let control: Control
     /// The agent's process ID, as the status shows it.
@@ -81,8 +83,7 @@ struct StatusAPI<Control: AgentControl>: Sendable {
     init(control: Control, pid: Int32 = getpid()) {
         self.control = control
         self.pid = pid
-        resourceEvents = control.changes.map { ServerSentEvent(name: "resource", encoding: $0).encoded }
-            .share(replay: 0, buffering: .unbounded)
+        resourceEvents = control.changes.map(ResourceEvent.init).share(replay: 0, buffering: .unbounded)
     }
 
     /// Keeps the shared change events subscribed until the agent stops, so
@@ -144,8 +145,8 @@ struct StatusAPI<Control: AgentControl>: Sendable {
             guard sink.send(ServerSentEvent(name: "resource", encoding: status)) else { return }
         }
         do {
-            while let text = try await changes.next() {
-                guard sink.send(text: text) else { return }
+            while let event = try await changes.next() {
+                guard sink.send(text: event.text) else { return }
             }
         } catch {
             // The client left.
@@ -174,6 +175,30 @@ struct StatusAPI<Control: AgentControl>: Sendable {
                 version: SyncAgentVersion.current, pid: Int(pid), startedAt: control.startedAt,
                 online: control.isOnline),
             resources: control.statuses())
+    }
+}
+
+/// One change as a `resource` event of `GET /v1/events`, encoded when a
+/// client first asks for it and then reused by every other: nothing is
+/// encoded while no client listens.
+///
+/// Thread-safety: `Sendable`; the text is behind a `Mutex`.
+final class ResourceEvent: Sendable {
+    let status: ResourceStatus
+    private let encoded = Mutex<String?>(nil)
+
+    init(_ status: ResourceStatus) {
+        self.status = status
+    }
+
+    /// The event as the stream carries it.
+    var text: String {
+        encoded.withLock { encoded in
+            if let encoded { return encoded }
+            let text = ServerSentEvent(name: "resource", encoding: status).encoded
+            encoded = text
+            return text
+        }
     }
 }
 
