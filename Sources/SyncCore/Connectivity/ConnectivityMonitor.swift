@@ -23,6 +23,10 @@ package final class ConnectivityMonitor<C: Clock<Duration>>: Sendable {
         var machine: ConnectivityMachine
         var probe: Task<Void, Never>?
         var stopped = false
+        /// Values of ``online`` to publish, in order, with why the machine may be going offline.
+        var pending: [(online: Bool, reason: String)] = []
+        /// Whether a caller is publishing them.
+        var publishing = false
     }
 
     private let state: Mutex<State>
@@ -104,26 +108,22 @@ package final class ConnectivityMonitor<C: Clock<Duration>>: Sendable {
         guard !online.value else { return true }
         let reachable = await probe()
         handle(.probed(reachable: reachable), reason: "")
-        return online.value
+        return state.withLock { $0.machine.online }
     }
 
     /// Applies an event; `reason` says why the machine may be going offline.
     func handle(_ event: ConnectivityMachine.Event, reason: String) {
-        state.withLock { state in
-            guard !state.stopped else { return }
+        // The machine decides under the lock; ``online`` is told after leaving
+        // it, in order, by whoever finds nobody else publishing.
+        let (publish, replaced) = state.withLock { state -> (Bool, Task<Void, Never>?) in
+            guard !state.stopped else { return (false, nil) }
+            var replaced: Task<Void, Never>?
             for action in state.machine.handle(event) {
                 switch action {
                 case .publish(let online):
-                    if online == self.online.value {
-                        // The first look found the machine online, as assumed.
-                    } else if online {
-                        logger.notice("online again: \(probeTarget) answers")
-                    } else {
-                        logger.warning("offline: \(reason); polls and retries wait until \(probeTarget) answers")
-                    }
-                    self.online.send(online)
+                    state.pending.append((online, reason))
                 case .probe(let delay):
-                    state.probe?.cancel()
+                    replaced = state.probe
                     state.probe = Task.inheritingExecutor { [clock, probe] in
                         guard (try? await clock.sleep(for: delay)) != nil else { return }
                         let reachable = await probe()
@@ -131,6 +131,33 @@ package final class ConnectivityMonitor<C: Clock<Duration>>: Sendable {
                         self.handle(.probed(reachable: reachable), reason: "")
                     }
                 }
+            }
+            guard !state.publishing, !state.pending.isEmpty else { return (false, replaced) }
+            state.publishing = true
+            return (true, replaced)
+        }
+        replaced?.cancel()
+        if publish { publishPending() }
+    }
+
+    /// Tells ``online`` the values the machine decided, outside the lock, until none is left.
+    private func publishPending() {
+        while true {
+            let batch = state.withLock { state -> [(online: Bool, reason: String)] in
+                defer { state.pending.removeAll() }
+                if state.pending.isEmpty { state.publishing = false }
+                return state.pending
+            }
+            guard !batch.isEmpty else { return }
+            for (online, reason) in batch {
+                if online == self.online.value {
+                    // The first look found the machine online, as assumed.
+                } else if online {
+                    logger.notice("online again: \(probeTarget) answers")
+                } else {
+                    logger.warning("offline: \(reason); polls and retries wait until \(probeTarget) answers")
+                }
+                self.online.send(online)
             }
         }
     }
