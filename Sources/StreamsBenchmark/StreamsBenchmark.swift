@@ -19,35 +19,40 @@ enum StreamsBenchmark {
     static let clock = ContinuousClock()
 
     static func main() async throws {
-        let baseline = try await measure {
-            let stream = AsyncStream<Int>(bufferingPolicy: .unbounded) { continuation in
-                for page in 0..<pages { continuation.yield(page) }
-                continuation.finish()
-            }
+        let baseline = try await measure { stream in
             var sum = 0
             for await page in stream { sum &+= page }
             return sum
         }
-        let paginateOnly = try await measure { try await walk { page in page } }
-        let withRetry = try await measure {
+        let paginateOnly = try await measure { _ in try await walk { page in page } }
+        let withRetry = try await measure { _ in
             try await walk { page in
                 try await deferred { page }.retryIf(policy: policy, clock: clock) { _ in .giveUp }.firstElement()
             }
         }
-        let withPausable = try await measure {
+        let withPausable = try await measure { _ in
             try await walk { page in
                 try await deferred { page }.pausable(by: gate)
                     .retryIf(policy: policy, clock: clock) { _ in .giveUp }.firstElement()
             }
         }
-        let withTimeout = try await measure { try await walk(request) }
-        let agentChain = try await measure { try await sync() }
+        let withTimeoutCall = try await measure { _ in
+            try await walk { page in
+                try await Streams.withTimeout(.seconds(30), clock: clock) {
+                    try await deferred { page }.pausable(by: gate)
+                        .retryIf(policy: policy, clock: clock) { _ in .retry(after: nil) }.firstElement()
+                }
+            }
+        }
+        let withTimeout = try await measure { _ in try await walk(request) }
+        let agentChain = try await measure { _ in try await sync() }
 
         print("Per-page cost over \(pages) pages, best of \(runs) runs (release build):")
         print(row("plain AsyncStream of the pages (baseline)", baseline, baseline))
         print(row("paginate", paginateOnly, baseline))
         print(row("paginate → retryIf", withRetry, baseline))
         print(row("paginate → pausable → retryIf", withPausable, baseline))
+        print(row("paginate → withTimeout { pausable → retryIf }", withTimeoutCall, baseline))
         print(row("paginate → timeout → pausable → retryIf", withTimeout, baseline))
         print(row("  + withSlowSignal + InFlight, a second caller joining", agentChain, baseline))
         let overhead = (agentChain - baseline) / 1000
@@ -91,12 +96,17 @@ enum StreamsBenchmark {
         return try await first.get() &+ (try joined.get())
     }
 
-    /// The best per-page time of `body` over `runs` runs.
-    static func measure(_ body: @Sendable () async throws -> Int) async throws -> Double {
+    /// The best per-page time of `body` over `runs` runs, each given a fresh,
+    /// pre-filled stream of the pages (which only the baseline reads).
+    static func measure(_ body: @Sendable (AsyncStream<Int>) async throws -> Int) async throws -> Double {
         var best = Double.infinity
         for _ in 0..<runs {
+            let stream = AsyncStream<Int>(bufferingPolicy: .unbounded) { continuation in
+                for page in 0..<pages { continuation.yield(page) }
+                continuation.finish()
+            }
             let start = ContinuousClock.now
-            let sum = try await body()
+            let sum = try await body(stream)
             let elapsed = ContinuousClock.now - start
             precondition(sum != 0)
             best = min(best, elapsed.nanoseconds / Double(pages))
