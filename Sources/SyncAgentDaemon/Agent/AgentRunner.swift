@@ -106,11 +106,14 @@ package struct AgentRunner {
             throw Failure(message: "\(error)")
         }
         var configuration = ServiceGroupConfiguration(
+            // Services start in this order and stop in the reverse one. The
+            // status events are subscribed before the server takes a client,
+            // and end once the engine has stopped.
             services: [
+                .init(service: StatusEventsService(api: api), serviceName: "status events"),
                 .init(service: MonitorService(monitor: monitor), serviceName: "connectivity"),
                 .init(service: application, serviceName: "status server"),
                 .init(service: EngineService(engine: engine), serviceName: "engine"),
-                .init(service: StatusEventsService(api: api), serviceName: "status events"),
                 .init(
                     service: SystemdService(notifier: notifier, engine: engine, logger: logger),
                     serviceName: "systemd"),
@@ -148,13 +151,16 @@ private struct EngineService<C: Clock<Duration>>: Service {
     }
 }
 
-/// Keeps the status API's shared change events subscribed while the engine
-/// runs (they end when it stops).
+/// Keeps the status API's shared change events subscribed while the agent
+/// runs (they end when the engine stops).
 private struct StatusEventsService<Control: AgentControl>: Service {
     let api: StatusAPI<Control>
 
     func run() async {
-        await api.followChanges()
+        await cancelWhenGracefulShutdown { await api.followChanges() }
+        // The events end with the engine, which stops first: wait for this
+        // service's own turn, as the service group expects.
+        try? await gracefulShutdown()
     }
 }
 

@@ -18,14 +18,16 @@ protocol AgentControl: Sendable {
     func status(of name: String) -> ResourceStatus?
     /// A count that changes whenever a status changes (so answers can be reused until it does).
     var statusVersion: Int { get }
+    /// Every resource's status and the version of the changes they show.
+    func statusSnapshot() -> (version: Int, statuses: [ResourceStatus])
     /// Syncs `name` now or joins its sync in flight (`nil` for an unknown
     /// resource); `onActivity`, if set, is told what the sync reports as it
     /// happens, all of it before the result is returned.
     func refresh(_ name: String, onActivity: (@Sendable (SyncActivity) -> Void)?) async -> SyncResult?
     /// Refreshes every resource.
     func refreshAll() async -> [SyncResult]
-    /// Every change of a resource's status; it ends when the agent stops.
-    var changes: PassthroughSubject<ResourceStatus, Never> { get }
+    /// Every change of a resource's status, numbered; it ends when the agent stops.
+    var changes: PassthroughSubject<StatusChange, Never> { get }
     /// The Prometheus text of `GET /metrics`.
     func metricsPage() -> String
 }
@@ -38,6 +40,8 @@ extension AgentControl {
 }
 
 extension SyncEngine: AgentControl {
+    func statusSnapshot() -> (version: Int, statuses: [ResourceStatus]) { publication.snapshot() }
+
     var isOnline: Bool { connectivity.online.value }
 
     /// `GET /metrics`: the counters, and the gauges of the current statuses.
@@ -63,7 +67,7 @@ extension SyncEngine: AgentControl {
 struct StatusAPI<Control: AgentControl>: Sendable {
     /// The `resource` events of `GET /v1/events`, as the stream carries them.
     typealias ResourceEvents = AsyncShareSequence<
-        AsyncMapSequence<PassthroughSubject<ResourceStatus, Never>, ResourceEvent>
+        AsyncMapSequence<PassthroughSubject<StatusChange, Never>, ResourceEvent>
     >
 
     let control: Control
@@ -140,12 +144,17 @@ struct StatusAPI<Control: AgentControl>: Sendable {
     /// then one for each change, until the agent stops or the client leaves.
     private func streamChanges(to sink: EventSink) async {
         // Subscribed before the snapshot is taken: no change falls between.
+        // Changes the snapshot already shows (numbered up to its version, but
+        // still on their way) are not sent again: a client never sees a
+        // resource go back to an older status.
         var changes = resourceEvents.makeAsyncIterator()
-        for status in control.statuses() {
+        let snapshot = control.statusSnapshot()
+        for status in snapshot.statuses {
             guard sink.send(ServerSentEvent(name: "resource", encoding: status)) else { return }
         }
         do {
             while let event = try await changes.next() {
+                guard event.change.version > snapshot.version else { continue }
                 guard sink.send(text: event.text) else { return }
             }
         } catch {
@@ -184,18 +193,18 @@ struct StatusAPI<Control: AgentControl>: Sendable {
 ///
 /// Thread-safety: `Sendable`; the text is behind a `Mutex`.
 final class ResourceEvent: Sendable {
-    let status: ResourceStatus
+    let change: StatusChange
     private let encoded = Mutex<String?>(nil)
 
-    init(_ status: ResourceStatus) {
-        self.status = status
+    init(_ change: StatusChange) {
+        self.change = change
     }
 
     /// The event as the stream carries it.
     var text: String {
         encoded.withLock { encoded in
             if let encoded { return encoded }
-            let text = ServerSentEvent(name: "resource", encoding: status).encoded
+            let text = ServerSentEvent(name: "resource", encoding: change.status).encoded
             encoded = text
             return text
         }

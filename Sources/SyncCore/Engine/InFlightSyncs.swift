@@ -17,21 +17,21 @@ package final class InFlightSyncs: Sendable {
     /// Whether the agent is stopping: no new sync starts.
     package var isStopping: Bool { stopping.load(ordering: .sequentiallyConsistent) }
 
-    /// Runs `perform` for `name`, or joins the sync of `name` in flight.
-    /// A caller that leaves, or a sync that was cancelled, gets a `cancelled`
-    /// result.
+    /// Runs `perform` for `name`, or joins the sync of `name` in flight, and
+    /// tells whether the caller rode on a run someone else started (and
+    /// stayed for its end). A caller that leaves gets a `cancelled` result.
     package func run(
         _ name: String, perform: @escaping @Sendable () async -> SyncResult
-    ) async -> SyncResult {
-        guard !isStopping else { return Self.cancelled(name) }
+    ) async -> (result: SyncResult, joinedRun: Bool) {
+        guard !isStopping else { return (Self.cancelled(name), false) }
         let outcome = await inFlight.run(name, operation: perform)
         guard case .success(var result) = outcome.result else {
             var cancelled = Self.cancelled(name)
             cancelled.joined = outcome.joined
-            return cancelled
+            return (cancelled, false)
         }
         if outcome.joined { result.joined = true }
-        return result
+        return (result, outcome.joined)
     }
 
     /// Cancels the sync of `name` in flight, if any; a newer one may start at once.

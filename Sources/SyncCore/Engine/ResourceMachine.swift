@@ -73,7 +73,7 @@ package struct ResourceMachine: Sendable, Hashable {
 
     /// What the engine does after an event.
     package enum Action: Sendable, Hashable {
-        /// The status changed: publish it.
+        /// The status it shows changed: publish it.
         case publishStatus
         /// Tell the refreshes waiting on the resource, and the activity
         /// stream, what its sync reported.
@@ -147,7 +147,7 @@ package struct ResourceMachine: Sendable, Hashable {
 
     /// Applies `event` and returns every action it causes, in order.
     package mutating func handle(_ event: Event) -> [Action] {
-        let before = self
+        let before = status(online: true)
         var actions: [Action] = []
         switch event {
         case .scheduled(let date):
@@ -186,7 +186,7 @@ package struct ResourceMachine: Sendable, Hashable {
             // one a newer sync replaced.
             if result.outcome != .cancelled { actions.append(.report(.finished(result))) }
         }
-        if self != before { actions.insert(.publishStatus, at: 0) }
+        if status(online: true) != before { actions.insert(.publishStatus, at: 0) }
         return actions
     }
 

@@ -20,13 +20,13 @@ package final class StatePublication: Sendable {
     /// Told what a running sync reports.
     package typealias Watcher = @Sendable (SyncActivity) -> Void
 
-    /// Every change of a resource's status, in order.
-    package let changes = PassthroughSubject<ResourceStatus, Never>()
+    /// Every change of a resource's status, in order, numbered.
+    package let changes = PassthroughSubject<StatusChange, Never>()
     /// What running syncs report: pages, retries, slowness, ends.
     package let activity = PassthroughSubject<SyncActivity, Never>()
 
     private enum Delivery {
-        case status(ResourceStatus)
+        case status(StatusChange)
         case activity(SyncActivity)
         case warnSlow(resource: String)
     }
@@ -85,17 +85,29 @@ package final class StatePublication: Sendable {
     /// How many times a status has changed: equal counts, equal statuses.
     package var version: Int { state.withLock { $0.version } }
 
+    /// Every resource's status and the version they show: every change
+    /// numbered that version or lower is in them, every later one is not.
+    package func snapshot() -> (version: Int, statuses: [ResourceStatus]) {
+        state.withLock { state in
+            (state.version, names.compactMap { state.machines[$0]?.status(online: state.online) })
+        }
+    }
+
     /// Applies `event` to the machine of `name` and delivers what it causes.
     package func handle(_ name: String, _ event: ResourceMachine.Event) {
         let deliver = state.withLock { state -> Bool in
             guard var machine = state.machines[name] else { return false }
+            let before = machine.status(online: state.online)
             let actions = machine.handle(event)
             state.machines[name] = machine
             for action in actions {
                 switch action {
                 case .publishStatus:
+                    // While offline, what changed underneath may not show.
+                    let after = machine.status(online: state.online)
+                    guard after != before else { continue }
                     state.version += 1
-                    state.enqueue(.status(machine.status(online: state.online)))
+                    state.enqueue(.status(StatusChange(version: state.version, status: after)))
                 case .report(let report):
                     state.enqueue(.activity(report))
                 case .warnSlow:
@@ -115,7 +127,7 @@ package final class StatePublication: Sendable {
             state.version += 1
             for name in names {
                 guard let machine = state.machines[name] else { continue }
-                state.enqueue(.status(machine.status(online: online)))
+                state.enqueue(.status(StatusChange(version: state.version, status: machine.status(online: online))))
             }
             return state.claimDelivery()
         }
@@ -171,8 +183,8 @@ package final class StatePublication: Sendable {
             guard let (batch, watchers) = next else { return }
             for delivery in batch {
                 switch delivery {
-                case .status(let status):
-                    changes.send(status)
+                case .status(let change):
+                    changes.send(change)
                 case .activity(let report):
                     activity.send(report)
                     for watcher in watchers[report.resource]?.values ?? [:].values { watcher(report) }

@@ -96,8 +96,8 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
 
     // MARK: - Status
 
-    /// Every change of a resource's status, in order.
-    package var changes: PassthroughSubject<ResourceStatus, Never> { publication.changes }
+    /// Every change of a resource's status, in order, numbered.
+    package var changes: PassthroughSubject<StatusChange, Never> { publication.changes }
     /// What running syncs report: pages, retries, slowness, ends.
     package var activity: PassthroughSubject<SyncActivity, Never> { publication.activity }
 
@@ -130,7 +130,9 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
             await group.waitForAll()
         }
         await syncs.stop()
-        // Ends the event streams of status clients, so the server can stop.
+        // What the last syncs changed is told before the streams end, which
+        // lets the status server stop.
+        await publication.flush()
         publication.finish()
     }
 
@@ -153,8 +155,8 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
 
     /// Syncs `resource`, or joins its sync in flight.
     package func sync(_ resource: ResourceConfig, trigger: SyncTrigger) async -> SyncResult {
-        let result = await syncs.run(resource.name) { await self.perform(resource, trigger: trigger) }
-        if result.joined {
+        let (result, joinedRun) = await syncs.run(resource.name) { await self.perform(resource, trigger: trigger) }
+        if joinedRun {
             metrics.joined(resource.name)
             logger.debug(
                 "joined the sync in flight", metadata: [LogKey.resource: "\(resource.name)", "trigger": "\(trigger)"])

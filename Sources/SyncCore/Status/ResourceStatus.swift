@@ -40,3 +40,18 @@ package struct ResourceStatus: Sendable, Hashable, Codable {
         lastError = row?.lastError
     }
 }
+
+/// A resource's new status, numbered: statuses change in the order of their
+/// versions, and a snapshot taken at version `v` (``StatePublication/snapshot()``)
+/// already shows every change numbered `v` or lower.
+package struct StatusChange: Sendable, Hashable {
+    /// The publication's version when the status changed.
+    package var version: Int
+    /// The status it changed to.
+    package var status: ResourceStatus
+
+    package init(version: Int, status: ResourceStatus) {
+        self.version = version
+        self.status = status
+    }
+}

@@ -16,7 +16,9 @@ import Testing
         var isOnline: Bool { false }
         var statusVersion: Int { 0 }
         let refreshed = Mutex<[String]>([])
-        let changes = PassthroughSubject<ResourceStatus, Never>()
+        let changes = PassthroughSubject<StatusChange, Never>()
+
+        func statusSnapshot() -> (version: Int, statuses: [ResourceStatus]) { (0, statuses()) }
 
         func statuses() -> [ResourceStatus] {
             ["users", "groups"].compactMap(status(of:))
@@ -186,10 +188,13 @@ import Testing
             // Once the stream has subscribed: two changes, then the agent stops.
             while subject.storage.consumerCount == 0 { await Task.yield() }
             var syncing = ResourceStatus(name: "users", row: nil)
+            // A change the snapshot (version 0) already shows is not sent again.
+            syncing.state = .retrying
+            subject.send(StatusChange(version: 0, status: syncing))
             syncing.state = .syncing
-            subject.send(syncing)
+            subject.send(StatusChange(version: 1, status: syncing))
             syncing.state = .failed
-            subject.send(syncing)
+            subject.send(StatusChange(version: 2, status: syncing))
             subject.finish()
         }
         let (status, contentType, body) = try await text(.get, "/v1/events")
@@ -222,7 +227,7 @@ import Testing
                 #expect(subject.storage.consumerCount == 1)
                 var syncing = ResourceStatus(name: "users", row: nil)
                 syncing.state = .syncing
-                subject.send(syncing)
+                subject.send(StatusChange(version: 1, status: syncing))
                 subject.finish()
                 return try await group.reduce(into: []) { $0.append($1) }
             }

@@ -41,12 +41,36 @@ import Testing
         publication.setOnline(false)
         publication.setOnline(false)
         #expect(publication.version == 2)
-        #expect(await changes.next()?.state == .syncing)
-        #expect(await changes.next()?.state == .offline)
-        #expect(await changes.next()?.name == "groups")
+        let syncing = await changes.next()
+        #expect(syncing?.version == 1 && syncing?.status.state == .syncing)
+        let offline = await changes.next()
+        #expect(offline?.version == 2 && offline?.status.state == .offline)
+        #expect(await changes.next()?.status.name == "groups")
+        #expect(publication.snapshot().version == 2)
         #expect(publication.statuses().map(\.state) == [.offline, .offline])
         publication.setOnline(true)
         #expect(publication.status(of: "users")?.state == .syncing)
         #expect(publication.status(of: "nope") == nil)
+    }
+
+    @Test func whatOfflineHidesIsNotPublished() async {
+        let publication = publication("users")
+        publication.handle("users", .started(sync: 1, at: start))
+        publication.setOnline(false)
+        let version = publication.version
+        // A retry shows as a message, which offline covers: nothing to publish.
+        let notice = RetryNotice(request: "GET /", cause: "offline", attempt: 1, maxAttempts: 5, delay: .seconds(1))
+        publication.handle("users", .retrying(sync: 1, notice))
+        #expect(publication.version == version)
+        publication.setOnline(true)
+        #expect(publication.status(of: "users")?.state == .retrying)
+    }
+
+    @Test func aSnapshotShowsEveryChangeUpToItsVersion() {
+        let publication = publication("users")
+        publication.handle("users", .started(sync: 1, at: start))
+        let (version, statuses) = publication.snapshot()
+        #expect(version == 1)
+        #expect(statuses.map(\.state) == [.syncing])
     }
 }
