@@ -139,12 +139,6 @@ package struct ResourceMachine: Sendable, Hashable {
         return status
     }
 
-    /// Whether sync number `sync` is the one running, so its events count.
-    package func isCurrent(_ sync: Int) -> Bool {
-        guard case .syncing(let running) = state else { return false }
-        return running.id == sync
-    }
-
     /// Applies `event` and returns every action it causes, in order.
     package mutating func handle(_ event: Event) -> [Action] {
         let before = status(online: true)

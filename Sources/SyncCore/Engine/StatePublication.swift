@@ -187,7 +187,7 @@ package final class StatePublication: Sendable {
                     changes.send(change)
                 case .activity(let report):
                     activity.send(report)
-                    for watcher in watchers[report.resource]?.values ?? [:].values { watcher(report) }
+                    for watcher in (watchers[report.resource] ?? [:]).values { watcher(report) }
                 case .warnSlow(let name):
                     logger.warning("\(ResourceMachine.slowMessage)", metadata: [LogKey.resource: "\(name)"])
                 }

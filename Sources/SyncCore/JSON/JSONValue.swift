@@ -106,12 +106,6 @@ package enum JSONValue: Sendable, Hashable {
         return text
     }
 
-    /// The value, if this is a boolean.
-    package var boolValue: Bool? {
-        guard case .bool(let value) = self else { return nil }
-        return value
-    }
-
     /// The elements, if this is an array.
     package var arrayValue: [JSONValue]? {
         guard case .array(let elements) = self else { return nil }
