@@ -39,16 +39,19 @@ extension JSONDecoder {
     }
 }
 
-/// Builds a ``JSONValue`` from `Encodable` values. A value's containers write
-/// into a node of the tree under construction; nested containers into nodes
-/// of their own, joined in when the tree is read.
+/// Builds a ``JSONValue`` from `Encodable` values. Each encoder writes into
+/// its node of the tree under construction (a nested container or a super
+/// encoder into a node of its parent's); the tree is read at the end.
 private final class JSONValueEncoder: Encoder {
     let codingPath: [any CodingKey]
     var userInfo: [CodingUserInfoKey: Any] { [:] }
-    private var node: Node?
+    /// Where this encoder writes: `{}` until something is encoded.
+    let node: Node
+    private var started = false
 
-    init(codingPath: [any CodingKey] = []) {
+    init(codingPath: [any CodingKey] = [], node: Node = Node(.value(.object([])))) {
         self.codingPath = codingPath
+        self.node = node
     }
 
     /// A value being built.
@@ -74,13 +77,13 @@ private final class JSONValueEncoder: Encoder {
         }
     }
 
-    var result: JSONValue { node?.value ?? .object([]) }
+    var result: JSONValue { node.value }
 
     func encodeValue(_ value: some Encodable) throws {
         if let date = value as? Date {
-            node = Node(.value(.string(Timestamp.string(from: date))))
+            set(.string(Timestamp.string(from: date)))
         } else if let json = value as? JSONValue {
-            node = Node(.value(json))
+            set(json)
         } else {
             try value.encode(to: self)
         }
@@ -89,13 +92,15 @@ private final class JSONValueEncoder: Encoder {
     static func encode(_ value: some Encodable, at path: [any CodingKey]) throws -> Node {
         let encoder = JSONValueEncoder(codingPath: path)
         try encoder.encodeValue(value)
-        return encoder.node ?? Node(.value(.object([])))
+        return encoder.node
     }
 
+    /// The node, made an empty object or array when a container first asks for it.
     private func root(_ empty: Node.Content) -> Node {
-        if let node { return node }
-        let node = Node(empty)
-        self.node = node
+        if !started {
+            started = true
+            node.content = empty
+        }
         return node
     }
 
@@ -112,18 +117,20 @@ private final class JSONValueEncoder: Encoder {
     }
 
     fileprivate func set(_ value: JSONValue) {
-        node = Node(.value(value))
+        started = true
+        node.content = .value(value)
     }
 
-    fileprivate func set(_ node: Node) {
-        self.node = node
+    fileprivate func set(_ other: Node) {
+        started = true
+        node.content = other.content
     }
 
     struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         let node: Node
         let codingPath: [any CodingKey]
 
-        private func add(_ key: Key, _ child: Node) {
+        private func add(_ key: some CodingKey, _ child: Node) {
             guard case .object(var members) = node.content else { return }
             members.removeAll { $0.0 == key.stringValue }
             members.append((key.stringValue, child))
@@ -186,8 +193,17 @@ private final class JSONValueEncoder: Encoder {
             return UnkeyedContainer(node: child, codingPath: codingPath + [key])
         }
 
-        mutating func superEncoder() -> any Encoder { JSONValueEncoder(codingPath: codingPath) }
-        mutating func superEncoder(forKey key: Key) -> any Encoder { JSONValueEncoder(codingPath: codingPath + [key]) }
+        mutating func superEncoder() -> any Encoder {
+            let child = Node(.value(.object([])))
+            add(SuperKey.key, child)
+            return JSONValueEncoder(codingPath: codingPath + [SuperKey.key], node: child)
+        }
+
+        mutating func superEncoder(forKey key: Key) -> any Encoder {
+            let child = Node(.value(.object([])))
+            add(key, child)
+            return JSONValueEncoder(codingPath: codingPath + [key], node: child)
+        }
     }
 
     struct UnkeyedContainer: UnkeyedEncodingContainer {
@@ -239,7 +255,11 @@ private final class JSONValueEncoder: Encoder {
             return UnkeyedContainer(node: child, codingPath: codingPath)
         }
 
-        mutating func superEncoder() -> any Encoder { JSONValueEncoder(codingPath: codingPath) }
+        mutating func superEncoder() -> any Encoder {
+            let child = Node(.value(.object([])))
+            append(child)
+            return JSONValueEncoder(codingPath: codingPath, node: child)
+        }
     }
 
     struct SingleValueContainer: SingleValueEncodingContainer {
@@ -266,4 +286,15 @@ private final class JSONValueEncoder: Encoder {
             encoder.set(try JSONValueEncoder.encode(value, at: codingPath))
         }
     }
+}
+
+/// The key under which `superEncoder()` writes, as Foundation's encoder names it.
+private struct SuperKey: CodingKey {
+    static let key = SuperKey(stringValue: "super")
+
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
 }
