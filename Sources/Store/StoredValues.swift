@@ -6,6 +6,9 @@ public enum ResourceState: String, Sendable, CaseIterable, Codable {
     case syncing
     /// A sync failed with a transient error and waits to retry.
     case retrying
+    /// A sync waits out a rate limit or its request budget (shown while
+    /// running; never stored).
+    case waiting
     /// Paused: the machine is offline.
     case offline
     /// Failed for good: not polled again until a manual refresh.
@@ -22,6 +25,8 @@ public enum SyncOutcome: String, Sendable, CaseIterable, Codable {
     case failed
     /// Transient failures until the retry policy gave up.
     case gaveUp
+    /// Rate limited for longer than `rateLimit.maxWait`: the next poll comes at the reset.
+    case rateLimited
     /// The machine was offline.
     case offline
     /// The sync was cancelled (shutdown, or superseded).
@@ -80,4 +85,30 @@ public struct Validators: Sendable, Hashable {
 
     /// Whether there is nothing to send.
     public var isEmpty: Bool { etag == nil && lastModified == nil }
+}
+
+/// One page of a resource's last applied snapshot, as the next sync needs it
+/// to revalidate that page (docs/schema.md#pages): the request it answered,
+/// its validators, the request of the page after it, and how many records it held.
+public struct StoredPage: Sendable, Hashable {
+    /// 1 for the first page.
+    public var number: Int
+    /// A fingerprint of the page's request (method, URL, body): its validators
+    /// are sent back only with the same request.
+    public var request: String
+    /// The validators the page was answered with.
+    public var validators: Validators
+    /// The next page's request, as the agent wrote it (`nil`: the last page).
+    public var next: String?
+    /// How many records the page held.
+    public var itemCount: Int
+
+    /// Creates a stored page.
+    public init(number: Int, request: String, validators: Validators, next: String?, itemCount: Int) {
+        self.number = number
+        self.request = request
+        self.validators = validators
+        self.next = next
+        self.itemCount = itemCount
+    }
 }

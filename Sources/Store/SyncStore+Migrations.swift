@@ -57,6 +57,53 @@ extension SyncStore {
                     """
             )
         }
+        migrator.registerMigration("Allow the rateLimited outcome") { db in
+            // SQLite cannot change a CHECK constraint: the table is rebuilt.
+            try db.execute(
+                sql: """
+                    CREATE TABLE sync_runs_new (
+                        id           INTEGER PRIMARY KEY,
+                        resource     TEXT NOT NULL,
+                        trigger      TEXT NOT NULL CHECK (trigger IN ('poll', 'refresh', 'startup', 'dependency')),
+                        started_at   TEXT NOT NULL,
+                        finished_at  TEXT NOT NULL,
+                        outcome      TEXT NOT NULL
+                                     CHECK (outcome IN ('success', 'notModified', 'failed', 'gaveUp', 'rateLimited',
+                                                        'offline', 'cancelled')),
+                        attempts     INTEGER NOT NULL,
+                        pages        INTEGER NOT NULL,
+                        items        INTEGER NOT NULL,
+                        bytes        INTEGER NOT NULL,
+                        error        TEXT,
+                        error_kind   TEXT,
+                        error_status INTEGER,
+                        added        INTEGER NOT NULL DEFAULT 0,
+                        changed      INTEGER NOT NULL DEFAULT 0,
+                        removed      INTEGER NOT NULL DEFAULT 0
+                    );
+                    INSERT INTO sync_runs_new SELECT * FROM sync_runs;
+                    DROP TABLE sync_runs;
+                    ALTER TABLE sync_runs_new RENAME TO sync_runs;
+                    CREATE INDEX sync_runs_by_resource ON sync_runs (resource, id);
+                    """)
+        }
+        migrator.registerMigration("Keep every page's validators") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE records ADD COLUMN page INTEGER;
+
+                    CREATE TABLE pages (
+                        resource      TEXT NOT NULL,
+                        number        INTEGER NOT NULL,
+                        request       TEXT NOT NULL,
+                        etag          TEXT,
+                        last_modified TEXT,
+                        next          TEXT,
+                        item_count    INTEGER NOT NULL,
+                        PRIMARY KEY (resource, number)
+                    ) WITHOUT ROWID;
+                    """)
+        }
         return migrator
     }
 }

@@ -51,4 +51,23 @@ extension SyncStore {
             ).map { StagedRecord(key: $0["key"], data: $0["data"]) }
         }
     }
+
+    /// The pages of `resource`'s last applied snapshot, in order.
+    public func pages(of resource: String) async throws(StoreError) -> [StoredPage] {
+        try await read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT number, request, etag, last_modified, next, item_count FROM pages
+                    WHERE resource = ? ORDER BY number
+                    """,
+                arguments: [resource]
+            ).map { row in
+                StoredPage(
+                    number: row["number"], request: row["request"],
+                    validators: Validators(etag: row["etag"], lastModified: row["last_modified"]),
+                    next: row["next"], itemCount: row["item_count"])
+            }
+        }
+    }
 }

@@ -24,6 +24,7 @@ extension SyncStore {
             await snapshot.discard()
         }
         let staging = apply?.table
+        let pages = apply?.pages ?? []
         // Applying a snapshot may be cancelled (rolled back, as at shutdown);
         // recording any other outcome, a cancellation included, always completes.
         let recorded = try await write(cancellable: staging != nil) { db -> RecordedSync in
@@ -31,6 +32,7 @@ extension SyncStore {
             var itemCount: Int?
             if let staging {
                 changes = try Self.applySnapshot(from: staging, to: sync.resource, at: sync.finishedAt ?? Date(), db)
+                try Self.replacePages(of: sync.resource, with: pages, db)
                 itemCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM temp.\(staging)") ?? 0
                 try db.execute(sql: "DROP TABLE temp.\(staging)")
             }
@@ -58,17 +60,40 @@ extension SyncStore {
             arguments: [resource])
         let removed = db.changesCount
         // `WHERE true` resolves the parsing ambiguity of an upsert from a SELECT.
+        // A record that moved to another page keeps its updated_at.
         try db.execute(
             sql: """
-                INSERT INTO records (resource, key, data, updated_at)
-                SELECT ?, key, data, ? FROM temp.\(staging) WHERE true
-                ON CONFLICT (resource, key) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at
-                WHERE records.data IS NOT excluded.data
+                INSERT INTO records (resource, key, data, updated_at, page)
+                SELECT ?, key, data, ?, page FROM temp.\(staging) WHERE true
+                ON CONFLICT (resource, key) DO UPDATE SET
+                    data = excluded.data, page = excluded.page,
+                    updated_at = CASE WHEN records.data IS NOT excluded.data THEN excluded.updated_at
+                                      ELSE records.updated_at END
+                WHERE records.data IS NOT excluded.data OR records.page IS NOT excluded.page
                 """,
             arguments: [resource, now])
-        let written = db.changesCount
+        // Written now: the new and the changed records (by the index on updated_at).
+        let written =
+            try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM records WHERE resource = ? AND updated_at = ?",
+                arguments: [resource, now]) ?? 0
         let added = staged - (before - removed)
         return SnapshotChanges(added: added, changed: written - added, removed: removed)
+    }
+
+    private static func replacePages(of resource: String, with pages: [StoredPage], _ db: Database) throws {
+        try db.execute(sql: "DELETE FROM pages WHERE resource = ?", arguments: [resource])
+        let insert = try db.cachedStatement(
+            sql: """
+                INSERT INTO pages (resource, number, request, etag, last_modified, next, item_count)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """)
+        for page in pages {
+            try insert.execute(arguments: [
+                resource, page.number, page.request, page.validators.etag, page.validators.lastModified, page.next,
+                page.itemCount,
+            ])
+        }
     }
 
     private static func updateResource(
@@ -108,7 +133,7 @@ extension SyncStore {
                     ON CONFLICT (name) DO UPDATE SET last_attempt_at = excluded.last_attempt_at
                     """,
                 arguments: [sync.resource, started])
-        case .failed, .gaveUp, .offline:
+        case .failed, .gaveUp, .offline, .rateLimited:
             try db.execute(
                 sql: """
                     INSERT INTO resources (name, state, last_attempt_at, last_error, last_error_kind, last_error_status)

@@ -7,8 +7,6 @@ import Foundation
 struct Dataset: Sendable {
     /// How many ids exist before removals: ids run from 1 to `count`.
     var count: Int
-    /// Bumped on every change; part of every ETag.
-    var version = 1
     /// When it last changed (for `Last-Modified`).
     var modified = Date()
     /// Per-item revisions, for items changed since creation.
@@ -34,8 +32,15 @@ struct Dataset: Sendable {
         return Array(liveCache![offset..<end])
     }
 
+    /// How many live ids are below `id`: the offset of `id` if it is live, or of the first
+    /// live id after it. Cursors hold ids rather than offsets, so that a removal between
+    /// two pages skips nothing.
+    func offset(of id: Int) -> Int {
+        let below = min(max(id - 1, 0), count)
+        return below - removed.count(where: { $0 <= below })
+    }
+
     mutating func touch() {
-        version += 1
         modified = Date()
         liveCache = nil
     }

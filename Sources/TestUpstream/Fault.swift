@@ -1,3 +1,5 @@
+import Foundation
+
 /// A fault the test upstream injects into matching requests: a delay, then an
 /// error status, a reset connection, a body cut short, or invalid JSON.
 public struct Fault: Sendable {
@@ -61,4 +63,7 @@ public struct SeenRequest: Sendable, Hashable {
     public var body: String
     /// When it arrived.
     public var arrived = ContinuousClock.now
+    /// When it arrived, by the wall clock: what rate limits and ``RateLimitLog`` go by,
+    /// since their reset times are wall-clock times (GitHub's are epoch seconds).
+    public var receivedAt = Date()
 }

@@ -4,9 +4,10 @@ import NIOPosix
 
 /// A small HTTP/1.1 JSON API on loopback for tests, benchmarks and the demo:
 /// generated collections served in every pagination style of
-/// docs/configuration.md#pagination, with ETags, and faults injected on demand
-/// (statuses, latency, reset connections, bodies cut short, invalid JSON). See
-/// ``Routes`` for its paths.
+/// docs/configuration.md#pagination and in the conventions of the APIs users sync from
+/// (``ImitatedAPI``: GitHub, Stripe, Slack, Notion, Google, Shopify, Zendesk, Salesforce,
+/// with their rate limits), with ETags, and faults injected on demand (statuses, latency,
+/// reset connections, bodies cut short, invalid JSON). See ``Routes`` for its paths.
 ///
 /// Thread-safety: `Sendable`; every method may be called from any task while it serves.
 public final class TestUpstream: Sendable {
@@ -93,5 +94,40 @@ public final class TestUpstream: Sendable {
     /// How many requests had exactly this path.
     public func requestCount(path: String) -> Int {
         requests.filter { $0.path == path }.count
+    }
+
+    // MARK: Imitated APIs
+
+    /// Sets the rate limit of an imitated API, or removes it (`nil`), with a full quota.
+    /// A new upstream starts with each API's ``ImitatedAPI/defaultRateLimit`` (GitHub's
+    /// 5,000 requests an hour, Shopify's bucket of 40 leaking 2 a second). An API sends its
+    /// quota headers only while it has a limit; its refusals are logged in
+    /// ``rateLimitLog``.
+    public func setRateLimit(_ limit: UpstreamRateLimit?, for api: ImitatedAPI) {
+        precondition(
+            limit?.isValid ?? true, "a rate limit needs counts of zero or more and a window or leak above zero")
+        state.setRateLimit(limit, for: api)
+    }
+
+    /// The rate limit an imitated API enforces now.
+    public func rateLimit(for api: ImitatedAPI) -> UpstreamRateLimit? {
+        state.rateLimit(for: api)
+    }
+
+    /// Makes an imitated API require `token` (`nil`: no token needed, the default), sent
+    /// the API's way (`Authorization: Bearer TOKEN` for most, `X-Shopify-Access-Token` for
+    /// Shopify); a request without it gets the API's own 401 (Slack's is a 200 with
+    /// `not_authed` or `invalid_auth`), which does not count against its rate limit.
+    public func requireToken(_ token: String?, for api: ImitatedAPI) {
+        state.setToken(token, for: api)
+    }
+
+    /// The rate-limited answers so far, and the requests that came before the time they
+    /// allowed (computed from ``requests``: ``clearRequests()`` forgets those too).
+    public var rateLimitLog: RateLimitLog { state.rateLimitLog }
+
+    /// Forgets the rate-limited answers so far.
+    public func clearRateLimitLog() {
+        state.clearRateLimitLog()
     }
 }

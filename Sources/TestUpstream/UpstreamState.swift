@@ -14,7 +14,19 @@ struct ResponsePlan: Sendable {
     var outcome: Outcome
 }
 
-/// The upstream's data, faults and request log, shared by its connections.
+extension ResponsePlan.Outcome {
+    /// The same answer with `headers` added.
+    func adding(_ extra: [(String, String)]) -> Self {
+        switch self {
+        case .answer(let status, let headers, let body): .answer(status: status, headers: headers + extra, body: body)
+        case .truncate(let status, let headers, let body):
+            .truncate(status: status, headers: headers + extra, body: body)
+        case .reset: .reset
+        }
+    }
+}
+
+/// The upstream's data, faults, rate limits and logs, shared by its connections.
 ///
 /// Thread-safety: `Sendable`; all state is behind one `Mutex`, and response
 /// bodies are built outside it.
@@ -23,16 +35,22 @@ final class UpstreamState: Sendable {
         var datasets: [String: Dataset] = [:]
         var faults: [Fault] = []
         var requests: [SeenRequest] = []
+        var limiters: [ImitatedAPI: RateLimiter] = [:]
+        var tokens: [ImitatedAPI: String] = [:]
+        var rateLimited: [RateLimitLog.Entry] = []
     }
 
     private let contents = Mutex(Contents())
 
-    /// The most requests kept in the log.
+    /// The most requests (and rate-limited answers) kept in the logs.
     static let requestLogLimit = 10_000
 
     init(datasets: [String: Int]) {
         contents.withLock { contents in
             for (name, count) in datasets { contents.datasets[name] = Dataset(count: count) }
+            for api in ImitatedAPI.allCases {
+                contents.limiters[api] = api.defaultRateLimit.map(RateLimiter.init)
+            }
         }
     }
 
@@ -70,6 +88,29 @@ final class UpstreamState: Sendable {
         contents.withLock { $0.datasets[name]?.item(id) }
     }
 
+    // MARK: Rate limits and tokens
+
+    func setRateLimit(_ limit: UpstreamRateLimit?, for api: ImitatedAPI) {
+        contents.withLock { $0.limiters[api] = limit.map(RateLimiter.init) }
+    }
+
+    func rateLimit(for api: ImitatedAPI) -> UpstreamRateLimit? {
+        contents.withLock { $0.limiters[api]?.limit }
+    }
+
+    func setToken(_ token: String?, for api: ImitatedAPI) {
+        contents.withLock { $0.tokens[api] = token }
+    }
+
+    var rateLimitLog: RateLimitLog {
+        let (entries, requests) = contents.withLock { ($0.rateLimited, $0.requests) }
+        return RateLimitLog(entries: entries, requests: requests)
+    }
+
+    func clearRateLimitLog() {
+        contents.withLock { $0.rateLimited.removeAll() }
+    }
+
     // MARK: Faults and log
 
     func addFault(_ fault: Fault) {
@@ -90,12 +131,14 @@ final class UpstreamState: Sendable {
 
     // MARK: Answering
 
-    /// Logs the request, applies the first matching fault, and plans the answer.
+    /// Logs the request, applies the first matching fault (or else the API's token and
+    /// rate limit), and plans the answer.
     func plan(for request: SeenRequest, origin: String) -> ResponsePlan {
         if request.path.hasPrefix("/_control/") {
             return ResponsePlan(outcome: control(request))
         }
-        let (fault, dataset) = contents.withLock { contents -> (Fault?, Dataset?) in
+        let api = ImitatedAPI(path: request.path)
+        let (fault, dataset, token) = contents.withLock { contents -> (Fault?, Dataset?, String?) in
             if contents.requests.count >= Self.requestLogLimit { contents.requests.removeFirst(1000) }
             contents.requests.append(request)
             var fault: Fault?
@@ -109,30 +152,99 @@ final class UpstreamState: Sendable {
                     }
                 }
             }
-            let name = request.path.split(separator: "/").dropFirst().first.map(String.init) ?? ""
-            return (fault, contents.datasets[name])
+            let name = Routes.collectionName(in: request.path)
+            return (fault, contents.datasets[name], api.flatMap { contents.tokens[$0] })
         }
         var plan = ResponsePlan(outcome: .reset)
         plan.delay = fault?.delay ?? .zero
-        switch fault?.action ?? .respond {
-        case .respond:
-            plan.outcome = Routes.answer(request, dataset: dataset, origin: origin)
+        let answeredAt = request.receivedAt.addingTimeInterval(seconds(plan.delay))
+        let action = fault?.action ?? .respond
+        switch action {
+        case .respond, .truncate:
+            var outcome: ResponsePlan.Outcome
+            let presented = api.flatMap { $0.imitation.presentedToken(request) }
+            if let api, let token, presented != token {
+                outcome = api.imitation.unauthorized(presented: presented)
+                    .adding(quotaHeaders(of: api, at: request.receivedAt))
+            } else {
+                outcome = Routes.answer(request, dataset: dataset, origin: origin)
+                if let api { outcome = limit(outcome, of: api, request: request, answeredAt: answeredAt) }
+            }
+            if action == .truncate, case .answer(let status, let headers, let body) = outcome {
+                outcome = .truncate(status: status, headers: headers, body: body)
+            }
+            plan.outcome = outcome
         case .status(let status, let retryAfter, let body):
             var headers: [(String, String)] = []
             if let retryAfter { headers.append(("Retry-After", retryAfter)) }
+            if let api { headers += quotaHeaders(of: api, at: request.receivedAt) }
+            if let fault, let retryAfter, [403, 429, 503].contains(status) {
+                let entry = RateLimitLog.Entry(
+                    api: nil, scope: fault.path, request: request, status: status, answeredAt: answeredAt,
+                    allowedAt: Self.allowedAt(retryAfter: retryAfter, answeredAt: answeredAt))
+                contents.withLock { Self.record(entry, in: &$0) }
+            }
             plan.outcome = Routes.json(status: status, body ?? #"{"error":"injected fault"}"#, headers: headers)
         case .reset:
             plan.outcome = .reset
-        case .truncate:
-            if case .answer(let status, let headers, let body) = Routes.answer(
-                request, dataset: dataset, origin: origin)
-            {
-                plan.outcome = .truncate(status: status, headers: headers, body: body)
-            }
         case .invalidJSON:
-            plan.outcome = Routes.json(status: 200, #"{"data": [{"id": 1, "name": "cut"#)
+            let headers = api.map { quotaHeaders(of: $0, at: request.receivedAt) } ?? []
+            plan.outcome = Routes.json(status: 200, #"{"data": [{"id": 1, "name": "cut"#, headers: headers)
         }
         return plan
+    }
+
+    /// Passes `outcome` through the API's rate limit: adds its quota headers, or replaces
+    /// it with the API's refusal and logs that. A GitHub 304 does not count.
+    private func limit(
+        _ outcome: ResponsePlan.Outcome, of api: ImitatedAPI, request: SeenRequest, answeredAt: Date
+    ) -> ResponsePlan.Outcome {
+        guard case .answer(let status, _, _) = outcome else { return outcome }
+        let counts = !(api == .github && status == 304)
+        let decision = contents.withLock { contents -> RateLimitDecision? in
+            guard var limiter = contents.limiters[api] else { return nil }
+            let decision = limiter.admit(at: request.receivedAt, counts: counts)
+            contents.limiters[api] = limiter
+            if !decision.admitted {
+                let entry = RateLimitLog.Entry(
+                    api: api, scope: api.pathPrefix, request: request, status: api.imitation.refusalStatus,
+                    answeredAt: answeredAt,
+                    allowedAt: api.imitation.allowedAt(after: decision, answeredAt: answeredAt))
+                Self.record(entry, in: &contents)
+            }
+            return decision
+        }
+        guard let decision else { return outcome }
+        guard decision.admitted else { return api.imitation.refusal(decision, to: request) }
+        return outcome.adding(api.imitation.quotaHeaders(decision))
+    }
+
+    /// The API's quota headers for an answer that does not count (an injected fault).
+    private func quotaHeaders(of api: ImitatedAPI, at now: Date) -> [(String, String)] {
+        let decision = contents.withLock { contents -> RateLimitDecision? in
+            guard var limiter = contents.limiters[api] else { return nil }
+            defer { contents.limiters[api] = limiter }
+            return limiter.admit(at: now, counts: false)
+        }
+        return decision.map(api.imitation.quotaHeaders) ?? []
+    }
+
+    private static func record(_ entry: RateLimitLog.Entry, in contents: inout Contents) {
+        if contents.rateLimited.count >= requestLogLimit { contents.rateLimited.removeFirst(1000) }
+        contents.rateLimited.append(entry)
+    }
+
+    /// When a `Retry-After` of `value` (seconds, possibly decimal, or an HTTP date) sent at
+    /// `answeredAt` allows the next request.
+    private static func allowedAt(retryAfter value: String, answeredAt: Date) -> Date? {
+        let text = value.trimmingCharacters(in: .whitespaces)
+        if let seconds = Double(text), seconds >= 0 { return answeredAt.addingTimeInterval(seconds) }
+        return Routes.parseHTTPDate(text)
+    }
+
+    private func seconds(_ duration: Duration) -> TimeInterval {
+        let (seconds, attoseconds) = duration.components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
 
     /// `/_control/…`: changes the upstream, for the standalone server and the demo.
@@ -165,6 +277,33 @@ final class UpstreamState: Sendable {
         case ("DELETE", "faults", 2):
             clearFaults()
             return Routes.json(status: 200, "{}")
+        case ("POST", "ratelimits", 3), ("DELETE", "ratelimits", 3):
+            guard let api = ImitatedAPI(rawValue: parts[2]) else {
+                return Routes.json(status: 404, #"{"error":"no such API"}"#)
+            }
+            guard request.method == "POST" else {
+                setRateLimit(nil, for: api)
+                return Routes.json(status: 200, "{}")
+            }
+            guard let limit = UpstreamRateLimit(controlBody: request.body), limit.isValid else {
+                return Routes.json(
+                    status: 400,
+                    #"{"error":"a rate limit is {\"requests\", \"windowSeconds\"} or {\"bucketSize\", \"leaksPerSecond\"}"}"#
+                )
+            }
+            setRateLimit(limit, for: api)
+            return Routes.json(status: 200, "{}")
+        case ("POST", "tokens", 3), ("DELETE", "tokens", 3):
+            guard let api = ImitatedAPI(rawValue: parts[2]) else {
+                return Routes.json(status: 404, #"{"error":"no such API"}"#)
+            }
+            setToken(request.method == "POST" ? query["token"] : nil, for: api)
+            return Routes.json(status: 200, "{}")
+        case ("GET", "ratelimit-log", 2):
+            return Routes.json(status: 200, rateLimitLog.controlJSON)
+        case ("DELETE", "ratelimit-log", 2):
+            clearRateLimitLog()
+            return Routes.json(status: 200, "{}")
         default:
             return Routes.json(status: 404, #"{"error":"unknown control endpoint"}"#)
         }
@@ -193,5 +332,43 @@ extension Fault {
         self.init(
             path: path, query: object["query"] as? String, times: object["times"] as? Int,
             delay: .milliseconds(object["delayMs"] as? Int ?? 0), action: action)
+    }
+}
+
+extension UpstreamRateLimit {
+    /// A rate limit from `/_control/ratelimits/API` JSON: `{"requests", "windowSeconds"}`
+    /// or `{"bucketSize", "leaksPerSecond"}`.
+    init?(controlBody body: String) {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any] else {
+            return nil
+        }
+        if let requests = object["requests"] as? Int, let seconds = object["windowSeconds"] as? Int {
+            self = .fixedWindow(requests: requests, window: .seconds(seconds))
+        } else if let size = object["bucketSize"] as? Int, let leak = object["leaksPerSecond"] as? Double {
+            self = .leakyBucket(size: size, leaksPerSecond: leak)
+        } else {
+            return nil
+        }
+    }
+}
+
+extension RateLimitLog {
+    /// The log as `/_control/ratelimit-log` answers it: `{"limitedAnswers", "entries":
+    /// [{"api", "scope", "status", "path", "query", "answeredAt", "allowedAt"}], "premature":
+    /// [{"method", "path", "query", "receivedAt"}]}`, times in epoch seconds.
+    var controlJSON: String {
+        let entries = entries.map { entry in
+            let api = entry.api.map { "\"\($0.rawValue)\"" } ?? "null"
+            let allowed = entry.allowedAt.map { "\($0.timeIntervalSince1970)" } ?? "null"
+            return #"{"api":\#(api),"scope":\#(Routes.quote(entry.scope)),"status":\#(entry.status),"#
+                + #""path":\#(Routes.quote(entry.request.path)),"query":\#(Routes.quote(entry.request.query)),"#
+                + #""answeredAt":\#(entry.answeredAt.timeIntervalSince1970),"allowedAt":\#(allowed)}"#
+        }
+        let premature = premature.map { request in
+            #"{"method":"\#(request.method)","path":\#(Routes.quote(request.path)),"#
+                + #""query":\#(Routes.quote(request.query)),"receivedAt":\#(request.receivedAt.timeIntervalSince1970)}"#
+        }
+        return #"{"limitedAnswers":\#(limitedAnswers),"entries":[\#(entries.joined(separator: ","))],"#
+            + #""premature":[\#(premature.joined(separator: ","))]}"#
     }
 }

@@ -12,11 +12,18 @@ struct TestUpstreamCommand: AsyncParsableCommand {
             Paths: /page/NAME?page=&per_page=, /offset/NAME?offset=&limit=, /cursor/NAME?cursor=&limit=, \
             /link/NAME?page=&per_page=, /next/NAME?page=&per_page=, /all/NAME, /one/NAME/ID, /echo.
 
+            Imitated APIs: /github/NAME?per_page=&page=, /stripe/NAME?limit=&starting_after=, \
+            /slack/NAME?limit=&cursor=, POST /notion/NAME/query {"page_size", "start_cursor"}, \
+            /google/NAME?maxResults=&pageToken=, /shopify/NAME.json?limit=&page_info=, \
+            /zendesk/NAME?cursor=&per_page=, /salesforce/NAME/query (Sforce-Query-Options: batchSize=N).
+
             Control: POST /_control/collections/NAME?count=N, POST or DELETE \
             /_control/collections/NAME/items/ID (change or remove an item), POST /_control/faults with \
             {"path": "/page/items", "query": "page=3", "times": 1, "delayMs": 0, \
             "action": "status", "status": 503, "retryAfter": "2"}, DELETE /_control/faults, \
-            GET /_control/requests.
+            GET /_control/requests, POST /_control/ratelimits/API with {"requests": 10, "windowSeconds": 60} \
+            or {"bucketSize": 40, "leaksPerSecond": 2}, DELETE /_control/ratelimits/API, \
+            POST or DELETE /_control/tokens/API?token=T, GET or DELETE /_control/ratelimit-log.
 
             Example:
               test-upstream --port 8080 --collection items=250 --collection users=100000

@@ -43,9 +43,11 @@ import Testing
 
         #expect(second.status == 0)
         #expect(second.stdout.contains(#""outcome": "notModified""#))
+        // Each of the two pages is asked for with its own ETag, and answers 304.
         let requests = upstream.requests
-        #expect(requests.count == 1)
-        #expect(requests.first?.headers["if-none-match"] != nil)
+        #expect(requests.map(\.query) == ["page=1&per_page=100", "page=2&per_page=100"])
+        #expect(requests.allSatisfy { $0.headers["if-none-match"] != nil })
+        #expect(Set(requests.compactMap { $0.headers["if-none-match"] }).count == 2)
         #expect(try workspace.updateTimes("items") == times)
         #expect(
             try workspace.query("SELECT outcome FROM sync_runs ORDER BY id") == [["success"], ["notModified"]])

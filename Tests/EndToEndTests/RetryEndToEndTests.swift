@@ -53,9 +53,15 @@ import Testing
         #expect(result.status == 0, "\(result.stdout)")
         let attempts = requests(upstream, page: 1)
         #expect(attempts.count == 2)
-        // The backoff is 50 ms; the server asked for a second.
+        // The backoff is 50 ms; the server asked for a second. A rate limit uses no attempt.
         #expect(attempts[1].arrived - attempts[0].arrived >= .seconds(1))
-        #expect(result.stderr.contains("in 1s (attempt 2 of 4): the server answered 429 Too Many Requests"))
+        #expect(result.stderr.contains("items: rate limited until "), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                " (1s): GET \(upstream.baseURL)/page/items?page=1&per_page=100: the server answered 429 Too Many Requests"
+            ),
+            "\(result.stderr)")
+        #expect(upstream.rateLimitLog.premature.isEmpty)
     }
 
     @Test func aConnectionCutMidBodyIsRetried() async throws {

@@ -171,6 +171,48 @@ import Testing
         #expect(runs.values == [true, false, true])
     }
 
+    struct Deferred: PollDeferral {
+        var runAgainAfter: Duration
+    }
+
+    @Test func aDeferralMovesTheNextRunToItsTime() async {
+        // The first run fails at 0–5 s asking for the next run 2 h later: not
+        // an interval after it, nor stopped.
+        let harness = Harness()
+        let runs = Recorder<PollRun<Int>>()
+        let failures = Recorder<Int>()
+        let clock = harness.clock
+        let origin = clock.now
+        let sequence = poll(
+            every: .seconds(60), clock: clock, triggers: harness.triggers, stopsAfter: { _ in false }
+        ) { _ in
+            try await clock.sleep(for: .seconds(5))
+            if failures.count == 0 {
+                failures.record(1)
+                throw Deferred(runAgainAfter: .seconds(7200))
+            }
+            return Int(origin.duration(to: clock.now).components.seconds)
+        }
+        let consumer = Task.inheritingExecutor {
+            for try await run in sequence {
+                runs.record(run)
+                if runs.count == 2 { break }
+            }
+        }
+        await clock.waitForSleepers(1)
+        await clock.advance(by: .seconds(5))
+        await settle { runs.count == 1 }
+        #expect(runs.values.first?.nextRunIn == .seconds(7200))
+        await clock.waitForSleepers(1)
+        await clock.advance(by: .seconds(7199))
+        #expect(runs.count == 1)
+        await clock.advance(by: .seconds(1))
+        await clock.waitForSleepers(1)
+        await clock.advance(by: .seconds(5))
+        _ = await consumer.result
+        #expect((try? runs.values.last?.result.get()) == 7210)
+    }
+
     @Test func cancellingTheConsumerCancelsTheWaitAndTheRun() async {
         let harness = Harness()
         let waiting = Task.inheritingExecutor { for try await _ in harness.sequence(firstRunAfter: .seconds(10)) {} }

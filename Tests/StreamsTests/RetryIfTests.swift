@@ -60,6 +60,29 @@ import Testing
         #expect(retries.values.allSatisfy { $0.maxAttempts == 3 && $0.counted })
     }
 
+    @Test func anExactWaitUsesNoAttemptAndIgnoresTheBackoff() async throws {
+        // Five waits of 30 s with a policy of 3 attempts: none is counted, and
+        // each waits exactly what the decision names, not the backoff.
+        let clock = VirtualClock()
+        let runs = Recorder<Int>()
+        let retries = Recorder<RetryEvent>()
+        let sequence = Flaky(failures: 5, runs: runs, error: Transient())
+            .retryIf(policy: policy, clock: clock, onRetry: { retries.record($0) }) { _ in .wait(.seconds(30)) }
+        let task = Task.inheritingExecutor { await collect(sequence) }
+        for run in 1...5 {
+            await clock.waitForSleepers(1)
+            #expect(runs.count == run)
+            await clock.advance(by: .milliseconds(29_999))
+            #expect(runs.count == run)
+            await clock.advance(by: .milliseconds(1))
+        }
+        let (elements, error) = await task.value
+        #expect(elements == [1, 2])
+        #expect(error == nil)
+        #expect(retries.values.map(\.delay) == Array(repeating: .seconds(30), count: 5))
+        #expect(retries.values.allSatisfy { !$0.counted && $0.attempt == 1 })
+    }
+
     @Test func givesUpAfterMaxAttemptsWithTheLastError() async {
         let clock = VirtualClock()
         let runs = Recorder<Int>()

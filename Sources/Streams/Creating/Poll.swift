@@ -28,8 +28,10 @@ public struct PollRun<Value: Sendable>: Sendable {
 ///   interval; triggers that come while a run is in progress are answered by
 ///   that run.
 /// - A failure that `stopsAfter` accepts (by default, every failure) stops the
-///   polling until a trigger; any other failure leaves the schedule as it was,
-///   or, if its time has passed, moves it an interval after the failure.
+///   polling until a trigger; a ``PollDeferral`` moves the next run to the
+///   time it names (a rate limit's reset); any other failure leaves the
+///   schedule as it was, or, if its time has passed, moves it an interval
+///   after the failure.
 ///
 /// Runs happen in the consumer's task, one at a time, when it asks for the next
 /// element; cancelling the consumer cancels the wait or the run.
@@ -52,6 +54,13 @@ public func poll<C: Clock<Duration>, Value: Sendable, Triggers: AsyncSequence<Vo
     AsyncPollSequence(
         interval: interval, jitter: jitter, clock: clock, firstRunAfter: firstRunAfter, triggers: triggers,
         random: random, stopsAfter: stopsAfter, operation: operation)
+}
+
+/// A failed poll run that says when the next run may come: not before
+/// `runAgainAfter` from its end, and not an interval later either.
+public protocol PollDeferral: Error {
+    /// How long after the failed run's end the next run is due.
+    var runAgainAfter: Duration { get }
 }
 
 /// The runs of a poll, made by ``poll(every:jitter:clock:firstRunAfter:triggers:random:stopsAfter:operation:)``.
@@ -98,6 +107,8 @@ public struct AsyncPollSequence<Value: Sendable, C: Clock<Duration>, Triggers: A
             let end = clock.now
             switch result {
             case .success: schedule.succeeded(at: end, unit: sequence.random())
+            case .failure(let error as any PollDeferral) where !sequence.stopsAfter(error):
+                schedule.deferred(to: end.advanced(by: Swift.max(.zero, error.runAgainAfter)))
             case .failure(let error): schedule.failed(at: end, stop: sequence.stopsAfter(error))
             }
             self.schedule = schedule

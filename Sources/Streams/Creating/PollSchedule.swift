@@ -35,6 +35,12 @@ struct PollSchedule<Instant: InstantProtocol>: Sendable where Instant.Duration =
         }
     }
 
+    /// A run failed and asked for the next one at `next`.
+    mutating func deferred(to next: Instant) {
+        due = next
+        stopped = false
+    }
+
     /// Whether polling stopped after a failure.
     private(set) var stopped = false
 }

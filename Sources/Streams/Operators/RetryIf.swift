@@ -6,7 +6,7 @@ extension AsyncSequence {
     /// retry the next, until `policy.maxAttempts` attempts have run in all; the
     /// failure of the last one ends the sequence with its error. A retry waits
     /// the policy's backoff (with jitter drawn from `random`), or longer when the
-    /// decision asks for it. Each retry re-iterates this sequence from its start,
+    /// decision asks for it, or exactly the wait a ``RetryDecision/wait(_:)`` names. Each retry re-iterates this sequence from its start,
     /// so elements it produced before failing may come again. Cancelling the
     /// consumer cancels the wait and the iteration; `CancellationError` is never retried.
     ///
@@ -103,6 +103,7 @@ public struct AsyncRetryIfSequence<Base: AsyncSequence, C: Clock<Duration>>: Asy
             }
             let counted: Bool
             let requested: Duration?
+            var exact: Duration?
             switch sequence.decide(error).kind {
             case .giveUp:
                 finished = true
@@ -117,8 +118,13 @@ public struct AsyncRetryIfSequence<Base: AsyncSequence, C: Clock<Duration>>: Asy
             case .retryUncounted:
                 counted = false
                 requested = nil
+            case .wait(let delay):
+                counted = false
+                requested = nil
+                exact = Swift.max(.zero, delay)
             }
-            let delay = sequence.policy.delay(afterAttempt: attempt, requested: requested, unit: sequence.random())
+            let delay =
+                exact ?? sequence.policy.delay(afterAttempt: attempt, requested: requested, unit: sequence.random())
             if counted { attempt += 1 }
             sequence.onRetry(
                 RetryEvent(

@@ -4,6 +4,7 @@ public struct RetryDecision: Sendable, Hashable {
         case giveUp
         case retry(after: Duration?)
         case retryUncounted
+        case wait(Duration)
     }
 
     let kind: Kind
@@ -22,6 +23,13 @@ public struct RetryDecision: Sendable, Hashable {
     /// ``AsyncSequence/pausable(by:startOpen:)`` gate upstream holds the next attempt
     /// until it is back).
     public static let retryUncounted = RetryDecision(kind: .retryUncounted)
+
+    /// Try again after exactly `delay`, without using up an attempt: the
+    /// failure says the work may not be tried before then (an HTTP rate limit
+    /// with its reset time), not that it went wrong.
+    public static func wait(_ delay: Duration) -> RetryDecision {
+        RetryDecision(kind: .wait(delay))
+    }
 }
 
 /// A retry about to happen, as told to `onRetry`.
@@ -36,4 +44,14 @@ public struct RetryEvent: Sendable {
     public var error: any Error
     /// Whether the failure used up an attempt (see ``RetryDecision/retryUncounted``).
     public var counted: Bool
+
+    /// Creates an event: retryIf makes them, and so does a caller that waits
+    /// on its own before an attempt (a request budget).
+    public init(attempt: Int, maxAttempts: Int, delay: Duration, error: any Error, counted: Bool) {
+        self.attempt = attempt
+        self.maxAttempts = maxAttempts
+        self.delay = delay
+        self.error = error
+        self.counted = counted
+    }
 }

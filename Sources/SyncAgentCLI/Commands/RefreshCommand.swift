@@ -101,6 +101,7 @@ struct RefreshCommand: AsyncParsableCommand {
         case .notModified: "not modified"
         case .failed: "failed"
         case .gaveUp: "gave up"
+        case .rateLimited: "rate limited"
         case .offline: "offline"
         case .cancelled: "cancelled"
         }
@@ -126,12 +127,15 @@ struct RefreshCommand: AsyncParsableCommand {
         return parts.filter { !$0.isEmpty }.joined(separator: ", ")
     }
 
-    /// 0 (`nil`) when all succeeded; 1 when any failed; else 75 when any was offline.
+    /// 0 (`nil`) when all succeeded; 1 when any failed; else 75 (try again
+    /// later) when any was offline or rate limited past `rateLimit.maxWait`.
     static func exitCode(_ results: [SyncResult]) -> ExitCode? {
         if results.contains(where: { [.failed, .gaveUp, .cancelled].contains($0.outcome) }) {
             return ExitStatus.failure
         }
-        if results.contains(where: { $0.outcome == .offline }) { return ExitStatus.offline }
+        if results.contains(where: { $0.outcome == .offline || $0.outcome == .rateLimited }) {
+            return ExitStatus.offline
+        }
         return nil
     }
 }

@@ -47,13 +47,15 @@ struct ValidateCommand: AsyncParsableCommand {
     }
 
     static func paginationSummary(_ pagination: Pagination) -> String {
-        switch pagination {
-        case .none: "one request"
-        case .page(_, _, let size, _): "page (\(size))"
-        case .offset(_, _, let limit): "offset (\(limit))"
-        case .cursor: "cursor"
-        case .link: "link"
-        case .nextURL: "nextUrl"
-        }
+        let summary =
+            switch pagination.style {
+            case .none: "one request"
+            case .page(_, _, let size, _): "page (\(size))"
+            case .offset(_, _, let limit): "offset (\(limit))"
+            case .cursor: "cursor"
+            case .link: "link"
+            case .nextURL: "nextUrl"
+            }
+        return pagination.placement == .body ? summary + " in body" : summary
     }
 }

@@ -88,7 +88,7 @@ struct DemoDisplay: Service {
     static func describe(_ activity: SyncActivity) -> String? {
         switch activity {
         case .progress: nil
-        case .retry(_, let notice): notice.sentence
+        case .retry(_, let notice): notice.logLine
         case .slow: ResourceMachine.slowMessage
         case .finished(let result):
             "\(RefreshCommand.outcomeText(result)): \(RefreshCommand.detail(result))"

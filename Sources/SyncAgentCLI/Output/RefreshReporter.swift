@@ -44,7 +44,7 @@ struct RefreshReporter: Sendable {
         }
         switch activity {
         case .progress, .finished: break
-        case .retry(let resource, let notice): Console.error("\(resource): \(notice.sentence)")
+        case .retry(let resource, let notice): Console.error("\(resource): \(notice.logLine)")
         case .slow(let resource): Console.error("\(resource): \(ResourceMachine.slowMessage)")
         }
     }

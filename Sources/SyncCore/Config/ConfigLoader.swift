@@ -64,12 +64,17 @@ package enum ConfigLoader {
     }
 
     static let settingsKeys = [
-        "interval", "pollJitter", "timeout", "slowAfter", "retry", "maxPages", "maxResponseSize",
+        "interval", "pollJitter", "timeout", "slowAfter", "retry", "maxPages", "maxResponseSize", "errorWhen",
+        "rateLimit",
     ]
-    static let retryKeys = ["maxAttempts", "initialDelay", "maxDelay", "multiplier", "jitter"]
+    static let retryKeys = ["maxAttempts", "initialDelay", "maxDelay", "multiplier", "jitter", "on", "never"]
     static let resourceKeys = ["name", "url", "method", "headers", "query", "body", "items", "key", "pagination"]
     static let styles = ["none", "page", "offset", "cursor", "link", "nextUrl"]
-    static let paginationKeys = ["param", "sizeParam", "size", "start", "limitParam", "limit", "next"]
+    static let paginationKeys = [
+        "param", "sizeParam", "size", "start", "limitParam", "limit", "next", "cursorFromLastItem",
+    ]
+    /// Keys every style but `none` takes.
+    static let pageEndKeys = ["hasMore", "stopWhen", "in"]
 
     /// The longest Unix socket path Linux accepts (`sun_path` holds 108 bytes with the NUL).
     static let maximumSocketPathLength = 107
@@ -161,9 +166,135 @@ extension ConfigLoader {
             }
             if let value = fields.take("retry"), let retry = reader.object(value, at: fields.path("retry")) {
                 settings.retry = self.retry(retry, base: settings.retry)
+                if let value = retry.take("on") { settings.retryOn = retryRules(value, at: retry.path("on")) }
+                if let value = retry.take("never") { settings.retryNever = statuses(value, at: retry.path("never")) }
                 retry.finish(reader)
             }
+            if let value = fields.take("errorWhen") {
+                settings.errorWhen = errorWhen(value, at: fields.path("errorWhen"))
+            }
+            if let value = fields.take("rateLimit"),
+                let limit = reader.object(value, at: fields.path("rateLimit"))
+            {
+                settings.rateLimit = rateLimit(limit, base: settings.rateLimit)
+                limit.finish(reader)
+            }
             return settings
+        }
+
+        /// `retry.on`: a list of rules, each a response test and what it is taken for.
+        func retryRules(_ value: JSONValue, at path: String) -> [RetryRule] {
+            guard case .array(let elements) = value else {
+                reader.report(
+                    path, "must be an array of rules such as {\"status\": 403, \"bodyContains\": \"rateLimit\"}")
+                return []
+            }
+            var rules: [RetryRule] = []
+            for (index, element) in elements.enumerated() {
+                let elementPath = "\(path)[\(index)]"
+                guard let fields = reader.object(element, at: elementPath) else { continue }
+                var treatment = RetryRule.Treatment.transient
+                if let value = fields.take("as"), let text = reader.string(value, at: fields.path("as")) {
+                    if let parsed = RetryRule.Treatment(rawValue: text) {
+                        treatment = parsed
+                    } else {
+                        reader.report(fields.path("as"), "must be \"transient\" or \"rateLimit\"")
+                    }
+                }
+                let match = responseMatch(fields, statusAllowed: true)
+                fields.finish(reader)
+                if let match { rules.append(RetryRule(match: match, treatment: treatment)) }
+            }
+            return rules
+        }
+
+        /// The parts of a response test in `fields`: `status`, `bodyContains`, `pointer` and `equals`.
+        func responseMatch(_ fields: ObjectFields, statusAllowed: Bool) -> ResponseMatch? {
+            var match = ResponseMatch()
+            let before = reader.problems.count
+            if statusAllowed, let value = fields.take("status") {
+                match.status = reader.integer(value, at: fields.path("status"), in: 100...599)
+            }
+            if statusAllowed, let value = fields.take("bodyContains"),
+                let text = reader.string(value, at: fields.path("bodyContains"))
+            {
+                if text.isEmpty { reader.report(fields.path("bodyContains"), "must not be empty") }
+                match.bodyContains = text
+            }
+            if let value = fields.take("pointer") { match.pointer = reader.pointer(value, at: fields.path("pointer")) }
+            if let value = fields.take("equals") {
+                match.equals = value
+                if !fields.has("pointer") {
+                    reader.report(fields.path("equals"), "needs a \"pointer\" to the value it compares")
+                }
+            }
+            guard reader.problems.count == before else { return nil }
+            if match.status == nil, match.bodyContains == nil, match.pointer == nil {
+                reader.report(
+                    fields.path,
+                    statusAllowed
+                        ? "must test something: \"status\", \"bodyContains\" or \"pointer\""
+                        : "needs a \"pointer\" (and usually \"equals\")")
+                return nil
+            }
+            return match
+        }
+
+        /// `retry.never`: statuses.
+        func statuses(_ value: JSONValue, at path: String) -> Set<Int> {
+            guard case .array(let elements) = value else {
+                reader.report(path, "must be an array of HTTP statuses, e.g. [503]")
+                return []
+            }
+            return Set(elements.enumerated().compactMap { reader.integer($1, at: "\(path)[\($0)]", in: 100...599) })
+        }
+
+        /// `errorWhen`: `pointer`, `equals` and `message`.
+        func errorWhen(_ value: JSONValue, at path: String) -> ErrorWhen? {
+            guard let fields = reader.object(value, at: path) else { return nil }
+            let match = responseMatch(fields, statusAllowed: false)
+            let message = fields.take("message").flatMap { reader.pointer($0, at: fields.path("message")) }
+            fields.finish(reader)
+            return match.map { ErrorWhen(match: $0, message: message) }
+        }
+
+        /// `rateLimit`: `requests` per `per` with a `burst`, a `scope`, and `maxWait`.
+        func rateLimit(_ fields: ObjectFields, base: RateLimitSettings) -> RateLimitSettings {
+            var limit = base
+            let requests = fields.take("requests").flatMap {
+                reader.integer($0, at: fields.path("requests"), in: 1...1_000_000)
+            }
+            let per = fields.take("per").flatMap {
+                reader.duration($0, at: fields.path("per"), atLeast: .milliseconds(1))
+            }
+            let burst = fields.take("burst").flatMap { reader.integer($0, at: fields.path("burst"), in: 1...1_000_000) }
+            switch (requests, per) {
+            case (let requests?, let per?):
+                limit.budget = RateLimitSettings.Budget(requests: requests, per: per, burst: burst ?? requests)
+            case (nil, nil):
+                if let burst, var budget = limit.budget {
+                    budget.burst = burst
+                    limit.budget = budget
+                } else if burst != nil {
+                    reader.report(fields.path("burst"), "needs \"requests\" and \"per\"")
+                }
+            case (_?, nil):
+                if fields.has("per") { break }
+                reader.report(fields.path("per"), "is required with \"requests\": the period, e.g. \"1h\"")
+            case (nil, _?):
+                if fields.has("requests") { break }
+                reader.report(fields.path("requests"), "is required with \"per\": how many requests per period")
+            }
+            if let value = fields.take("scope"), let text = reader.string(value, at: fields.path("scope")) {
+                if text.isEmpty { reader.report(fields.path("scope"), "must not be empty") }
+                limit.scope = text
+            }
+            if let value = fields.take("maxWait"),
+                let wait = reader.duration(value, at: fields.path("maxWait"), atLeast: .zero)
+            {
+                limit.maxWait = wait
+            }
+            return limit
         }
 
         func retry(_ fields: ObjectFields, base: RetryPolicy) -> RetryPolicy {
@@ -291,6 +422,14 @@ extension ConfigLoader {
                 reader.report(fields.path("key"), "is required: a JSON pointer to each item's key, e.g. \"/id\"")
             }
             let pagination = pagination(fields.take("pagination"), at: fields.path("pagination"))
+            if pagination?.placement == .body {
+                if method != .post {
+                    reader.report("\(fields.path("pagination")).in", "\"body\" needs \"method\": \"POST\"")
+                } else if let body, body.contentType != "application/json" {
+                    reader.report(
+                        fields.path("body"), "must be a JSON object when the pagination is sent in the body")
+                }
+            }
             let settings = settings(fields, base: defaults)
             fields.finish(reader)
             guard reader.problems.count == problemsBefore, let name, let url, let key, let pagination else {
@@ -421,10 +560,11 @@ extension ConfigLoader {
         func pagination(_ value: JSONValue?, at path: String) -> Pagination? {
             guard let value else { return Pagination.none }
             guard let fields = reader.object(value, at: path) else { return nil }
+            let allKeys = ConfigLoader.paginationKeys + ConfigLoader.pageEndKeys
             guard let styleValue = fields.take("style") else {
                 reader.report(
                     fields.path("style"), "is required: one of \(ConfigLoader.styles.joined(separator: ", "))")
-                fields.finish(reader, known: ConfigLoader.paginationKeys)
+                fields.finish(reader, known: allKeys)
                 return nil
             }
             guard let style = reader.string(styleValue, at: fields.path("style")) else { return nil }
@@ -442,10 +582,10 @@ extension ConfigLoader {
                 }
                 return read(value, fields.path(key))
             }
-            let result: Pagination?
+            let result: Pagination.Style?
             switch style {
             case "none":
-                result = Pagination.none
+                result = Pagination.Style.none
             case "page":
                 let param = text("param", default: "page")
                 let sizeParam = text("sizeParam", default: "per_page")
@@ -465,10 +605,24 @@ extension ConfigLoader {
                 result = limit.map { .offset(param: param, limitParam: limitParam, limit: $0) }
             case "cursor":
                 let param = text("param", default: "cursor")
-                let next = required(
-                    "next", { reader.pointer($0, at: $1) },
-                    hint: "a JSON pointer to the next cursor, e.g. \"/next_cursor\"")
-                result = next.map { .cursor(next: $0, param: param) }
+                if fields.has("cursorFromLastItem") {
+                    if fields.has("next") {
+                        reader.report(
+                            fields.path("cursorFromLastItem"),
+                            "and \"next\" cannot both be given: the cursor comes from the body or from the last item")
+                    }
+                    _ = fields.take("next")
+                    let pointer = fields.take("cursorFromLastItem").flatMap {
+                        reader.pointer($0, at: fields.path("cursorFromLastItem"))
+                    }
+                    result = pointer.map { .cursor(from: .lastItem($0), param: param) }
+                } else {
+                    let next = required(
+                        "next", { reader.pointer($0, at: $1) },
+                        hint: "a JSON pointer to the next cursor, e.g. \"/next_cursor\" "
+                            + "(or \"cursorFromLastItem\": \"/id\")")
+                    result = next.map { .cursor(from: .body($0), param: param) }
+                }
             case "link":
                 result = .link
             case "nextUrl":
@@ -478,18 +632,38 @@ extension ConfigLoader {
                 result = next.map { .nextURL(next: $0) }
             default:
                 reader.report(fields.path("style"), "must be one of \(ConfigLoader.styles.joined(separator: ", "))")
-                fields.finish(reader, known: ConfigLoader.paginationKeys)
+                fields.finish(reader, known: allKeys)
                 return nil
             }
+            var pagination = result.map { Pagination(style: $0) }
+            if style != "none" {
+                if let value = fields.take("hasMore") {
+                    pagination?.hasMore = reader.pointer(value, at: fields.path("hasMore"))
+                }
+                if let value = fields.take("stopWhen"), let object = reader.object(value, at: fields.path("stopWhen")) {
+                    pagination?.stopWhen = responseMatch(object, statusAllowed: false)
+                    object.finish(reader)
+                }
+                if let value = fields.take("in"), let text = reader.string(value, at: fields.path("in")) {
+                    if let placement = Pagination.Placement(rawValue: text) {
+                        pagination?.placement = placement
+                    } else {
+                        reader.report(fields.path("in"), "must be \"query\" or \"body\"")
+                    }
+                    if ["link", "nextUrl"].contains(style), text == "body" {
+                        reader.report(fields.path("in"), "is not used by style \(style): its next page is a URL")
+                    }
+                }
+            }
             // A key of another style is a mistake worth naming precisely.
-            for member in fields.members where ConfigLoader.paginationKeys.contains(member.name) {
+            for member in fields.members where allKeys.contains(member.name) {
                 if !fields.wasTaken(member.name) {
                     _ = fields.take(member.name)
                     reader.report(fields.path(member.name), "is not used by style \(style)")
                 }
             }
             fields.finish(reader)
-            return result
+            return pagination
         }
 
         /// The valid names the resources array declares, even for resources with other problems.

@@ -152,6 +152,11 @@ final class ObjectFields {
         return value
     }
 
+    /// Whether member `name` is present (and not `null`).
+    func has(_ name: String) -> Bool {
+        members.contains { $0.name == name && $0.value != .null }
+    }
+
     /// Whether member `name` has been taken.
     func wasTaken(_ name: String) -> Bool { taken.contains(name) }
 

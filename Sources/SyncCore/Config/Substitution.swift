@@ -143,6 +143,8 @@ package struct Redactor: Sendable {
     package static let minimumLength = 4
 
     private let replacements: [(String, String)]
+    /// Per reference, the forms of its value (as is, then encoded), for ``seal(_:)``.
+    private let forms: [String: [String]]
 
     /// A redactor that changes nothing.
     package static let none = Redactor(secrets: [])
@@ -150,14 +152,62 @@ package struct Redactor: Sendable {
     /// Creates a redactor for these secrets.
     package init(secrets: [Secret]) {
         var pairs: [(String, String)] = []
+        var forms: [String: [String]] = [:]
         for secret in Set(secrets) where secret.value.count >= Self.minimumLength {
             pairs.append((secret.value, secret.reference))
-            for encoded in Self.encodings(of: secret.value) where encoded != secret.value {
+            var valueForms = [secret.value]
+            for encoded in Self.encodings(of: secret.value) where !valueForms.contains(encoded) {
                 pairs.append((encoded, secret.reference))
+                valueForms.append(encoded)
             }
+            forms[secret.reference] = valueForms
         }
         // Longest first, so a secret that contains another is replaced whole.
         replacements = pairs.sorted { $0.0.count > $1.0.count }
+        self.forms = forms
+    }
+
+    /// The text with every secret replaced by a mark that names its reference
+    /// and the form it had (as is, or percent-encoded), so that ``unseal(_:)``
+    /// restores it exactly: how a request is kept in the database without
+    /// its secrets.
+    package func seal(_ text: String) -> String {
+        var result = text
+        for (value, reference) in replacements where result.contains(value) {
+            let form = forms[reference]?.firstIndex(of: value) ?? 0
+            result = result.replacingOccurrences(of: value, with: "${sealed|\(reference)|\(form)}")
+        }
+        return result
+    }
+
+    /// Sealed text with its secrets put back; `nil` when a secret it names is
+    /// no longer configured.
+    package func unseal(_ text: String) -> String? {
+        var result = ""
+        var rest = Substring(text)
+        while let start = rest.range(of: "${sealed|") {
+            result += rest[..<start.lowerBound]
+            var after = rest[start.upperBound...]
+            // The mark ends at the first "|<digits>}": the reference itself may hold "}".
+            var found: (reference: Substring, form: Int, end: Substring.Index)?
+            var search = after.startIndex
+            while found == nil, let bar = after[search...].firstIndex(of: "|") {
+                let digits = after[after.index(after: bar)...].prefix { $0.isASCII && $0.isNumber }
+                if !digits.isEmpty, digits.endIndex < after.endIndex, after[digits.endIndex] == "}",
+                    let form = Int(digits)
+                {
+                    found = (after[..<bar], form, digits.endIndex)
+                }
+                search = after.index(after: bar)
+            }
+            guard let found, let values = forms[String(found.reference)], values.indices.contains(found.form) else {
+                return nil
+            }
+            result += values[found.form]
+            after = after[after.index(after: found.end)...]
+            rest = after
+        }
+        return result + rest
     }
 
     /// The text with every secret replaced by its reference.

@@ -127,10 +127,16 @@ package struct ResourceMachine: Sendable, Hashable {
         case .failed:
             status.state = .failed
         case .syncing(let sync):
-            status.state = sync.retry == nil ? .syncing : .retrying
+            status.state =
+                sync.retry == nil ? .syncing : sync.retry?.rateLimitedUntil == nil ? .retrying : .waiting
             status.slow = sync.slow
             status.attempt = sync.attempt
-            status.message = sync.slow ? Self.slowMessage : sync.retry?.sentence
+            // A rate-limit wait says so even in a slow sync: it is why it is slow.
+            if let notice = sync.retry, notice.rateLimitedUntil != nil {
+                status.message = notice.sentence
+            } else {
+                status.message = sync.slow ? Self.slowMessage : sync.retry?.sentence
+            }
         }
         if !online {
             status.state = .offline
@@ -198,6 +204,11 @@ package struct ResourceMachine: Sendable, Hashable {
         case .offline:
             state = .idle
             lastError = result.error
+        case .rateLimited:
+            // Never failed for a rate limit: polled again at its reset.
+            state = .idle
+            lastError = result.error
+            if let wait = result.retryAfter { nextSyncAt = date.addingTimeInterval(wait.timeInterval) }
         case .cancelled:
             state = sync.resumes.state
         }

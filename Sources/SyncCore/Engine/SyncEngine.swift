@@ -45,6 +45,8 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
     package let publication: StatePublication
     private let scheduler: SyncScheduler<C>
     private let syncs = InFlightSyncs()
+    /// The request budgets, one per scope, shared by the resources.
+    private let budgets: RequestBudgets
 
     private let transport: any PageTransport
     private let clock: C
@@ -75,6 +77,7 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
         self.transport = transport
         self.connectivity = connectivity
         self.clock = clock
+        budgets = RequestBudgets(clock: clock)
         self.logger = logger
         self.lock = lock
         self.heartbeat = heartbeat
@@ -210,7 +213,7 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
 
     private func makeSync(_ resource: ResourceConfig, id: Int) -> ResourceSync {
         let name = resource.name
-        return ResourceSync(
+        var sync = ResourceSync(
             resource: resource, store: store,
             transport: MeteredTransport(base: transport, resource: name, metrics: metrics),
             redactor: config.redactor, logger: logger,
@@ -222,6 +225,8 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
                 }
             },
             clock: clock, connectivity: connectivity.gate)
+        sync.budgets = budgets
+        return sync
     }
 
     /// One sync: runs it (under the lock file), tells its machine, and tells

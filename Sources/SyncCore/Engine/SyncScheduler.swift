@@ -153,6 +153,9 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
             switch result?.outcome {
             case .success, .notModified: return ()
             case .failed, .gaveUp: throw PollStopped()
+            case .rateLimited:
+                guard let wait = result?.retryAfter else { throw PollSkipped() }
+                throw PollDeferred(runAgainAfter: wait)
             default: throw PollSkipped()
             }
         }
@@ -169,6 +172,10 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
     private struct PollStopped: Error {}
     /// A run that did not end the usual way (cancelled, offline): the schedule stands.
     private struct PollSkipped: Error {}
+    /// Rate limited past `rateLimit.maxWait`: the next poll comes at the reset.
+    private struct PollDeferred: PollDeferral {
+        var runAgainAfter: Duration
+    }
 
     /// Syncs `resource` again whenever the values its URL reads change,
     /// switching to the latest.

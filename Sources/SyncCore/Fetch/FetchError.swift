@@ -12,6 +12,9 @@ package struct FetchError: Error, Sendable, CustomStringConvertible {
         case unrecoverable
         /// The machine cannot reach the network: DNS failure, unreachable, connect timeout.
         case offline
+        /// The server asked us to slow down: waited out, using up no attempt
+        /// (docs/configuration.md#rate-limits).
+        case rateLimited
     }
 
     /// The classification.
@@ -24,7 +27,8 @@ package struct FetchError: Error, Sendable, CustomStringConvertible {
     package var cause: String
     /// The HTTP status, when the server answered.
     package var status: Int?
-    /// How long the server asked us to wait (`Retry-After`), if it did.
+    /// How long the server asked us to wait (`Retry-After`, or for a rate
+    /// limit its reset), if it did.
     package var retryAfter: Duration?
 
     /// Creates a fetch error.

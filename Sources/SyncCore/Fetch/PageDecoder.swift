@@ -12,13 +12,19 @@ struct PageDecoder: Sendable {
         var message: String
     }
 
-    /// The page's document and its records, in order.
-    func decode(_ bytes: [UInt8]) throws(Problem) -> (document: JSONDocument, records: [StagedRecord]) {
+    /// The page's document, its records in order, and its last item.
+    func decode(
+        _ bytes: [UInt8], document parsed: JSONDocument? = nil
+    ) throws(Problem) -> (document: JSONDocument, records: [StagedRecord], lastItem: JSONDocument.Span?) {
         let document: JSONDocument
-        do {
-            document = try JSONDocument(validating: bytes)
-        } catch {
-            throw Problem(message: "the body is not valid JSON (\(error))")
+        if let parsed {
+            document = parsed
+        } else {
+            do {
+                document = try JSONDocument(validating: bytes)
+            } catch {
+                throw Problem(message: "the body is not valid JSON (\(error))")
+            }
         }
         guard let container = document.span(at: items) else {
             throw Problem(message: "the body has no items at \"\(items)\"")
@@ -28,7 +34,9 @@ struct PageDecoder: Sendable {
             var records: [StagedRecord] = []
             var index = 0
             var problem: Problem?
+            var lastItem: JSONDocument.Span?
             document.forEachElement(of: container) { item in
+                lastItem = item
                 do throws(Problem) {
                     records.append(try record(item, in: document, at: "\(items)/\(index)"))
                 } catch {
@@ -39,9 +47,9 @@ struct PageDecoder: Sendable {
                 return true
             }
             if let problem { throw problem }
-            return (document, records)
+            return (document, records, lastItem)
         case .object:
-            return (document, [try record(container, in: document, at: items.description)])
+            return (document, [try record(container, in: document, at: items.description)], container)
         case let kind:
             throw Problem(
                 message: "the items at \"\(items)\" are \(kind.phrase), not an array of items")

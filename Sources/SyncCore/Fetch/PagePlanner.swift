@@ -7,6 +7,9 @@ struct PageRequest: Sendable, Hashable {
     var number: Int
     /// The page's full URL.
     var url: String
+    /// The page's JSON body, when the pagination puts its parameters there
+    /// (`nil`: the resource's own body).
+    var body: String?
     /// The page number (`page` style) or item offset (`offset` style) it asks for.
     var position: Int = 0
     /// The cursors or URLs already followed in this sync.
@@ -26,6 +29,19 @@ struct PagePlanner: Sendable {
     let query: [(name: String, value: String)]
     /// The most pages a sync may fetch.
     let maxPages: Int
+    /// The resource's JSON body, into which `"in": "body"` pagination writes its parameters.
+    let bodyTemplate: JSONValue
+
+    init(
+        pagination: Pagination, baseURL: String, query: [(name: String, value: String)], maxPages: Int,
+        body: RequestBody? = nil
+    ) {
+        self.pagination = pagination
+        self.baseURL = baseURL
+        self.query = query
+        self.maxPages = maxPages
+        bodyTemplate = body.flatMap { try? JSONValue(parsing: Array($0.text.utf8)) } ?? .object([])
+    }
 
     /// What a page said about the next one.
     struct PageFacts {
@@ -33,6 +49,8 @@ struct PagePlanner: Sendable {
         var itemCount: Int
         /// The page's body, when it was JSON.
         var document: JSONDocument?
+        /// The page's last item, in `document`.
+        var lastItem: JSONDocument.Span?
         /// The page's `Link` header values.
         var linkHeaders: [String] = []
     }
@@ -49,48 +67,76 @@ struct PagePlanner: Sendable {
 
     /// The first page.
     func first() -> PageRequest {
-        switch pagination {
+        switch pagination.style {
         case .page(let param, let sizeParam, let size, let start):
-            return PageRequest(
-                number: 1, url: Self.url(baseURL, setting: query + [(param, "\(start)"), (sizeParam, "\(size)")]),
-                position: start)
+            return request(number: 1, setting: [(param, .number(start)), (sizeParam, .number(size))], position: start)
         case .offset(let param, let limitParam, let limit):
-            return PageRequest(
-                number: 1, url: Self.url(baseURL, setting: query + [(param, "0"), (limitParam, "\(limit)")]),
-                position: 0)
+            return request(number: 1, setting: [(param, .number(0)), (limitParam, .number(limit))], position: 0)
         case .none, .cursor, .link, .nextURL:
-            return PageRequest(number: 1, url: Self.url(baseURL, setting: query))
+            return request(number: 1, setting: [])
         }
+    }
+
+    /// Page `number` with `parameters` set in the query or the body, as the pagination places them.
+    private func request(
+        number: Int, setting parameters: [(name: String, value: JSONValue)], position: Int = 0,
+        seen: Set<String> = []
+    ) -> PageRequest {
+        switch pagination.placement {
+        case .query:
+            let texts = parameters.map { ($0.name, $0.value.stringValue ?? $0.value.serialized()) }
+            return PageRequest(
+                number: number, url: Self.url(baseURL, setting: query + texts), position: position, seen: seen)
+        case .body:
+            var body = bodyTemplate
+            for (name, value) in parameters { body = body.setting(value, at: Self.bodyPointer(name)) }
+            return PageRequest(
+                number: number, url: Self.url(baseURL, setting: query), body: body.serialized(), position: position,
+                seen: seen)
+        }
+    }
+
+    /// A body parameter's place: a JSON pointer as written, or a top-level member's name.
+    static func bodyPointer(_ name: String) -> JSONPointer {
+        if name.hasPrefix("/"), let pointer = try? JSONPointer(name) { return pointer }
+        return JSONPointer(tokens: [name])
     }
 
     /// The page after `request`, or `nil` if that was the last.
     func next(after request: PageRequest, _ facts: PageFacts) throws(Problem) -> PageRequest? {
+        if try isLast(facts) { return nil }
         var next: PageRequest
-        switch pagination {
+        switch pagination.style {
         case .none:
             return nil
         case .page(let param, let sizeParam, let size, _):
             guard facts.itemCount >= size else { return nil }
-            next = PageRequest(
+            next = self.request(
                 number: request.number + 1,
-                url: Self.url(baseURL, setting: query + [(param, "\(request.position + 1)"), (sizeParam, "\(size)")]),
+                setting: [(param, .number(request.position + 1)), (sizeParam, .number(size))],
                 position: request.position + 1)
         case .offset(let param, let limitParam, let limit):
             guard facts.itemCount >= limit else { return nil }
             let offset = request.position + facts.itemCount
-            next = PageRequest(
-                number: request.number + 1,
-                url: Self.url(baseURL, setting: query + [(param, "\(offset)"), (limitParam, "\(limit)")]),
+            next = self.request(
+                number: request.number + 1, setting: [(param, .number(offset)), (limitParam, .number(limit))],
                 position: offset)
-        case .cursor(let pointer, let param):
-            guard let cursor = try Self.scalar(at: pointer, in: facts.document, what: "cursor") else { return nil }
+        case .cursor(let source, let param):
+            let found: String?
+            switch source {
+            case .body(let pointer):
+                found = try Self.scalar(at: pointer, in: facts.document, what: "cursor")
+            case .lastItem(let pointer):
+                guard let lastItem = facts.lastItem else { return nil }
+                found = try Self.scalar(at: pointer, in: facts.document, within: lastItem, what: "cursor")
+            }
+            guard let cursor = found else { return nil }
             guard !request.seen.contains(cursor) else {
                 throw Problem(
                     message: "the cursor \"\(cursor)\" came back a second time in this sync (a pagination loop)")
             }
-            next = PageRequest(
-                number: request.number + 1, url: Self.url(baseURL, setting: query + [(param, cursor)]),
-                seen: request.seen.union([cursor]))
+            next = self.request(
+                number: request.number + 1, setting: [(param, .string(cursor))], seen: request.seen.union([cursor]))
         case .link:
             guard let target = LinkHeader.target(facts.linkHeaders, relation: "next") else { return nil }
             next = try follow(target, from: request)
@@ -106,6 +152,23 @@ struct PagePlanner: Sendable {
         return next
     }
 
+    /// Whether the page says it is the last: `hasMore` is not `true`, or `stopWhen` matches.
+    private func isLast(_ facts: PageFacts) throws(Problem) -> Bool {
+        if let stopWhen = pagination.stopWhen,
+            stopWhen.matches(status: 200, body: [], document: facts.document)
+        {
+            return true
+        }
+        guard let hasMore = pagination.hasMore else { return false }
+        guard let document = facts.document, let span = document.span(at: hasMore) else { return true }
+        switch document.kind(of: span) {
+        case .boolean: return JSONValue(document, span) != .bool(true)
+        case .null: return true
+        case let kind:
+            throw Problem(message: "the has-more flag at \"\(hasMore)\" is \(kind.phrase), not a boolean")
+        }
+    }
+
     private func follow(_ target: String, from request: PageRequest) throws(Problem) -> PageRequest {
         guard let url = URL(string: target, relativeTo: URL(string: request.url))?.absoluteURL,
             let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https"
@@ -117,16 +180,19 @@ struct PagePlanner: Sendable {
             throw Problem(
                 message: "the next page's URL \(absolute) came back a second time in this sync (a pagination loop)")
         }
-        return PageRequest(number: request.number + 1, url: absolute, seen: request.seen.union([request.url]))
+        var next = PageRequest(number: request.number + 1, url: absolute, seen: request.seen.union([request.url]))
+        next.body = request.body
+        return next
     }
 
-    /// The string or number at `pointer`; `nil` when absent, null or empty.
+    /// The string or number at `pointer` (of `within`, else of the document);
+    /// `nil` when absent, null or empty (Slack ends with an empty cursor).
     private static func scalar(
-        at pointer: JSONPointer, in document: JSONDocument?, what: String
+        at pointer: JSONPointer, in document: JSONDocument?, within: JSONDocument.Span? = nil, what: String
     ) throws(Problem)
         -> String?
     {
-        guard let document, let span = document.span(at: pointer) else { return nil }
+        guard let document, let span = document.span(at: pointer, in: within) else { return nil }
         switch document.kind(of: span) {
         case .null: return nil
         case .string:

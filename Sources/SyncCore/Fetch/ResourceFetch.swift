@@ -3,6 +3,7 @@ import NIOCore
 import NIOHTTP1
 import Store
 import Streams
+import Synchronization
 
 /// One page as received: its records, its size, and the request for the next page.
 struct FetchedPage: Sendable {
@@ -10,16 +11,29 @@ struct FetchedPage: Sendable {
     var number: Int
     /// The request, as `GET https://…`, secrets scrubbed.
     var request: String
-    /// The page's records, in order.
+    /// The page's records, in order (none when not modified).
     var records: [StagedRecord]
     /// The size of its body in bytes.
     var bytes: Int
-    /// The response's validators (kept from the first page).
+    /// The response's validators.
     var validators: Validators
-    /// The server answered 304 to a conditional first request: nothing changed.
+    /// The server answered 304 to the page's conditional request: its records
+    /// are those the previous snapshot took from it.
     var notModified: Bool
     /// The next page, or `nil` if this was the last.
     var next: PageRequest?
+    /// The page as the next sync needs it to revalidate it.
+    var stored: StoredPage
+}
+
+/// The pages of a resource's last applied snapshot, by number, whose
+/// validators the next sync sends back (docs/configuration.md#revalidation).
+struct StoredWalk: Sendable {
+    var pages: [Int: StoredPage] = [:]
+
+    init(_ pages: [StoredPage] = []) {
+        for page in pages { self.pages[page.number] = page }
+    }
 }
 
 /// The pages of one sync of one resource, as a lazy stream through
@@ -42,6 +56,9 @@ struct ResourceFetch: Sendable {
     /// without using up an attempt. Without it (`refresh` in-process), such a
     /// request ends the sync as `offline`.
     package var connectivity: ConnectivityGate?
+    /// The request budget of the resource's scope (docs/configuration.md#rate-limits),
+    /// shared with the other resources of that scope in the agent.
+    package var budget: RequestBudget
 
     /// Prepares the fetch of `resource`, its URL filled with `dependencyValues`.
     init(
@@ -53,8 +70,14 @@ struct ResourceFetch: Sendable {
         self.redactor = redactor
         planner = PagePlanner(
             pagination: resource.pagination, baseURL: resource.url.render(dependencyValues), query: resource.query,
-            maxPages: resource.settings.maxPages)
+            maxPages: resource.settings.maxPages, body: resource.body)
         decoder = PageDecoder(items: resource.items, key: resource.key)
+        budget = RequestBudgets().budget(for: resource, host: Self.host(of: planner.baseURL))
+    }
+
+    /// The host of `url`, the default scope of its budget.
+    static func host(of url: String) -> String {
+        URLComponents(string: url)?.host ?? "?"
     }
 
     /// A fingerprint of the first request and of how its answer is read: the
@@ -67,43 +90,119 @@ struct ResourceFetch: Sendable {
             resource.headers.map { "\($0.name): \($0.value)" }.joined(separator: "\n"),
             resource.items.description, resource.key.description, "\(resource.pagination)",
         ]
+        return Self.hash(redactor.redact(parts.joined(separator: "\u{1F}")))
+    }
+
+    /// FNV-1a, 64 bits, in hexadecimal.
+    private static func hash(_ text: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in redactor.redact(parts.joined(separator: "\u{1F}")).utf8 {
+        for byte in text.utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
         }
         return String(hash, radix: 16)
     }
 
-    /// The stream of pages; the first request is conditional when `validators` are given.
-    func pages(validators: Validators) -> AsyncPaginatedSequence<PageRequest, FetchedPage> {
+    /// `next` as the pages table keeps it: its URL, body and position, and
+    /// what it adds to the loop guard, secrets sealed.
+    func stored(_ next: PageRequest, after request: PageRequest) -> String {
+        var members: [JSONValue.Member] = [
+            .init("url", .string(redactor.seal(next.url))), .init("position", .number(next.position)),
+            .init("seen", .array(next.seen.subtracting(request.seen).sorted().map { .string(redactor.seal($0)) })),
+        ]
+        if let body = next.body { members.append(.init("body", .string(redactor.seal(body)))) }
+        return JSONValue.object(members).serialized()
+    }
+
+    /// The page after `request`, from what ``stored(_:after:)`` wrote; `nil`
+    /// when it cannot be read back (a secret it held is no longer configured).
+    func request(stored text: String, after request: PageRequest) -> PageRequest? {
+        guard let value = try? JSONValue(parsing: Array(text.utf8)),
+            let url = value["url"]?.stringValue.flatMap(redactor.unseal), let position = value["position"]?.intValue
+        else { return nil }
+        var next = PageRequest(number: request.number + 1, url: url, position: position, seen: request.seen)
+        for mark in value["seen"]?.arrayValue ?? [] {
+            guard let text = mark.stringValue.flatMap(redactor.unseal) else { return nil }
+            next.seen.insert(text)
+        }
+        if let body = value["body"]?.stringValue {
+            guard let unsealed = redactor.unseal(body) else { return nil }
+            next.body = unsealed
+        }
+        return next
+    }
+
+    /// A fingerprint of one page's request: its method, URL and body, secrets as their references.
+    func fingerprint(of request: PageRequest) -> String {
+        Self.hash(
+            redactor.redact([resource.method.rawValue, request.url, request.body ?? ""].joined(separator: "\u{1F}")))
+    }
+
+    /// The stream of pages. A page whose request is the one `stored` holds
+    /// for its number is asked for conditionally, with that page's validators
+    /// (when the page after it can be told from what was stored).
+    func pages(stored: StoredWalk = StoredWalk()) -> AsyncPaginatedSequence<PageRequest, FetchedPage> {
         paginate(
             first: planner.first(),
             fetch: { request in
-                let conditional = request.number == 1 ? validators : Validators()
-                let attempt = deferred { try await fetch(request, validators: conditional) }
+                let previous = stored.pages[request.number].flatMap { page -> StoredPage? in
+                    guard page.request == fingerprint(of: request), !page.validators.isEmpty,
+                        page.next.map({ self.request(stored: $0, after: request) != nil }) ?? true
+                    else { return nil }
+                    return page
+                }
+                let waits = RateLimitWaits(maxWait: resource.settings.rateLimit.maxWait)
+                let attempt = deferred {
+                    try await admit(request)
+                    return try await fetch(request, previous: previous)
+                }
                 let policy = resource.settings.retry
                 guard let connectivity else {
                     return try await clock.retrying(
-                        attempt, policy: policy, onRetry: onRetry, decide: { Self.decision(for: $0) })
+                        attempt, policy: policy, onRetry: onRetry,
+                        decide: { decision(for: $0, waits: waits) })
                 }
                 return try await clock.retrying(
                     attempt.pausable(by: connectivity.online), policy: policy, onRetry: onRetry,
-                    decide: { Self.decision(for: $0, connectivity: connectivity) })
+                    decide: { decision(for: $0, connectivity: connectivity, waits: waits) })
             },
             next: { _, page in page.next })
     }
 
+    /// Waits for the budget of the resource's scope to let `request` go; a
+    /// wait of a second or more shows as a rate-limit wait.
+    private func admit(_ request: PageRequest) async throws {
+        try await budget.admit { wait in
+            let error = FetchError(
+                .rateLimited, resource: resource.name, request: "\(resource.method.rawValue) \(request.url)",
+                cause: "waiting for the request budget of \(budget.scope)", retryAfter: wait)
+            onRetry(
+                RetryEvent(
+                    attempt: 1, maxAttempts: resource.settings.retry.maxAttempts, delay: wait,
+                    error: error.redacted(by: redactor), counted: false))
+        }
+    }
+
     /// Whether a failed request is worth another attempt
     /// (docs/configuration.md#failures-and-retries): transient failures are,
-    /// after at least the wait the server asked for; unrecoverable ones end the
-    /// sync. An offline failure ends it too, unless the agent watches
-    /// `connectivity`: then the request waits for the machine to be back online,
-    /// and the wait uses up no attempt.
-    static func decision(for error: any Error, connectivity: ConnectivityGate? = nil) -> RetryDecision {
+    /// after at least the wait the server asked for; a rate limit is waited
+    /// out without using up an attempt, for as long as `rateLimit.maxWait`
+    /// allows, the scope's other resources waiting too; unrecoverable ones end
+    /// the sync. An offline failure ends it too, unless the agent watches
+    /// `connectivity`: then the request waits for the machine to be back
+    /// online, and the wait uses up no attempt.
+    func decision(
+        for error: any Error, connectivity: ConnectivityGate? = nil, waits: RateLimitWaits? = nil
+    ) -> RetryDecision {
         guard let error = error as? FetchError else { return .giveUp }
         switch error.kind {
         case .transient:
             return .retry(after: error.retryAfter)
+        case .rateLimited:
+            guard let waits, let wait = waits.next(told: error.retryAfter, policy: resource.settings.retry) else {
+                return .giveUp
+            }
+            budget.block(for: wait)
+            return .wait(wait)
         case .offline:
             guard let connectivity else { return .giveUp }
             connectivity.reportOffline(error)
@@ -115,23 +214,25 @@ struct ResourceFetch: Sendable {
 
     /// Fetches and decodes one page. Every error it throws is scrubbed of secrets
     /// here, whatever part of it (the URL, an error body, a redirect target) holds them.
-    func fetch(_ request: PageRequest, validators: Validators) async throws(FetchError) -> FetchedPage {
+    func fetch(_ request: PageRequest, previous: StoredPage? = nil) async throws(FetchError) -> FetchedPage {
         do {
-            return try await fetchUnredacted(request, validators: validators)
+            return try await fetchUnredacted(request, previous: previous)
         } catch {
             throw error.redacted(by: redactor)
         }
     }
 
     private func fetchUnredacted(
-        _ request: PageRequest, validators: Validators
+        _ request: PageRequest, previous: StoredPage?
     ) async throws(FetchError)
         -> FetchedPage
     {
+        let validators = previous?.validators ?? Validators()
         var headers = resource.headers
         if let etag = validators.etag { headers.append(("If-None-Match", etag)) }
         if let lastModified = validators.lastModified { headers.append(("If-Modified-Since", lastModified)) }
-        let spec = HTTPRequestSpec(method: resource.method, url: request.url, headers: headers, body: resource.body)
+        let body = request.body.map { RequestBody(text: $0, contentType: "application/json") } ?? resource.body
+        let spec = HTTPRequestSpec(method: resource.method, url: request.url, headers: headers, body: body)
         let shown = "\(resource.method.rawValue) \(request.url)"
         let settings = resource.settings
         let response: HTTPResponseData
@@ -147,33 +248,43 @@ struct ResourceFetch: Sendable {
         }
         let received = Validators(
             etag: response.headers.first(name: "ETag"), lastModified: response.headers.first(name: "Last-Modified"))
-        if response.status == 304, !validators.isEmpty {
+        budget.learn(QuotaHeaders({ response.headers.first(name: $0) }))
+        if response.status == 304, let previous {
+            // Unchanged: the page after it is the one it led to last time.
+            var kept = previous
+            if !received.isEmpty { kept.validators = received }
             return FetchedPage(
                 number: request.number, request: redactor.redact(shown), records: [], bytes: 0,
-                validators: received, notModified: true, next: nil)
-        }
-        guard (200..<300).contains(response.status) else {
-            throw FetchError(
-                FetchError.kind(ofStatus: response.status), resource: resource.name, request: shown,
-                cause: "the server answered \(response.status) \(HTTPReason.phrase(response.status))"
-                    + Self.excerpt(of: response.body),
-                status: response.status,
-                retryAfter: RetryAfter.parse(response.headers.first(name: "Retry-After")))
+                validators: kept.validators, notModified: true,
+                next: previous.next.flatMap { self.request(stored: $0, after: request) }, stored: kept)
         }
         let bytes = Array(response.body.readableBytesView)
+        let document = try? JSONDocument(validating: bytes)
+        if let failure = ResponseVerdict.failure(
+            status: response.status, headers: response.headers, body: bytes, document: document,
+            settings: settings)
+        {
+            throw FetchError(
+                failure.kind, resource: resource.name, request: shown, cause: failure.cause,
+                status: response.status, retryAfter: failure.wait)
+        }
         do {
-            let (document, records) = try decoder.decode(bytes)
+            let (document, records, lastItem) = try decoder.decode(bytes, document: document)
             if request.number > planner.maxPages, !records.isEmpty { throw PagePlanner.tooManyPages(planner.maxPages) }
             let facts = PagePlanner.PageFacts(
-                itemCount: records.count, document: document, linkHeaders: response.headers["Link"])
+                itemCount: records.count, document: document, lastItem: lastItem,
+                linkHeaders: response.headers["Link"])
             // Relative next-page links are relative to the URL that answered.
             var answered = request
             answered.url = response.url
             answered.seen.insert(request.url)
             let next = try planner.next(after: answered, facts)
+            let stored = StoredPage(
+                number: request.number, request: fingerprint(of: request), validators: received,
+                next: next.map { self.stored($0, after: request) }, itemCount: records.count)
             return FetchedPage(
                 number: request.number, request: redactor.redact(shown), records: records, bytes: bytes.count,
-                validators: received, notModified: false, next: next)
+                validators: received, notModified: false, next: next, stored: stored)
         } catch let problem as PageDecoder.Problem {
             throw FetchError(.unrecoverable, resource: resource.name, request: shown, cause: problem.message)
         } catch let problem as PagePlanner.Problem {
@@ -183,14 +294,30 @@ struct ResourceFetch: Sendable {
             throw FetchError(.unrecoverable, resource: resource.name, request: shown, cause: "\(error)")
         }
     }
+}
 
-    /// The start of an error body, when it is short text worth showing.
-    private static func excerpt(of body: ByteBuffer) -> String {
-        guard body.readableBytes > 0, body.readableBytes <= 200,
-            let text = body.getString(at: body.readerIndex, length: body.readableBytes)?.trimmingSpaces(),
-            !text.isEmpty, !text.contains("\n"), !text.hasPrefix("<")
-        else { return "" }
-        return " (\(text))"
+/// The rate-limit waits of one page's request: each is the wait the server
+/// told, else the retry policy's backoff (growing with each wait); together
+/// they may last at most `maxWait`.
+///
+/// Thread-safety: `Sendable`; its totals are behind a `Mutex`.
+final class RateLimitWaits: Sendable {
+    let maxWait: Duration
+    private let state = Mutex<(total: Duration, count: Int)>((.zero, 0))
+
+    init(maxWait: Duration) {
+        self.maxWait = maxWait
+    }
+
+    /// The next wait, or `nil` when it would go past `maxWait`.
+    func next(told: Duration?, policy: RetryPolicy, unit: Double = Double.random(in: 0..<1)) -> Duration? {
+        state.withLock { state in
+            state.count += 1
+            let wait = told ?? policy.delay(afterAttempt: state.count, unit: unit)
+            guard state.total + wait <= maxWait else { return nil }
+            state.total += wait
+            return wait
+        }
     }
 }
 

@@ -15,6 +15,22 @@ package struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
         self.tokens = tokens
     }
 
+    /// The pointer to these reference tokens, as written with RFC 6901 escapes.
+    package init(tokens: [String]) {
+        var text = ""
+        for token in tokens {
+            text += "/"
+            for character in token {
+                switch character {
+                case "~": text += "~0"
+                case "/": text += "~1"
+                default: text.append(character)
+                }
+            }
+        }
+        self.init(validated: text, tokens: tokens)
+    }
+
     /// Parses a pointer.
     ///
     /// - Throws: ``Problem`` when the text is not a valid pointer.

@@ -94,6 +94,34 @@ package enum JSONValue: Sendable, Hashable {
         }
     }
 
+    /// This value with `value` at `pointer`: members on the way are created
+    /// (or replaced) as objects, an existing member is replaced in place, and
+    /// an array element is set when its index exists.
+    package func setting(_ value: JSONValue, at pointer: JSONPointer) -> JSONValue {
+        setting(value, at: pointer.tokens[...])
+    }
+
+    private func setting(_ value: JSONValue, at tokens: ArraySlice<String>) -> JSONValue {
+        guard let token = tokens.first else { return value }
+        let rest = tokens.dropFirst()
+        switch self {
+        case .array(var elements):
+            if let index = Int(token), elements.indices.contains(index) {
+                elements[index] = elements[index].setting(value, at: rest)
+            }
+            return .array(elements)
+        case .object(var members):
+            if let index = members.lastIndex(where: { $0.name == token }) {
+                members[index].value = members[index].value.setting(value, at: rest)
+            } else {
+                members.append(Member(token, JSONValue.object([]).setting(value, at: rest)))
+            }
+            return .object(members)
+        default:
+            return JSONValue.object([]).setting(value, at: tokens)
+        }
+    }
+
     /// The number as a `Double`, if this is a number.
     package var doubleValue: Double? {
         guard case .number(let text) = self else { return nil }

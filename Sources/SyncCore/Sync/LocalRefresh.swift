@@ -14,6 +14,8 @@ package struct LocalRefresh: Sendable {
     let store: SyncStore
     let transport: HTTPTransport
     let lock: RefreshLock
+    /// The request budgets the refreshed resources share.
+    let budgets: RequestBudgets
     let logger: Logger
     let onActivity: @Sendable (SyncActivity) -> Void
 
@@ -31,6 +33,7 @@ package struct LocalRefresh: Sendable {
         self.store = store
         self.transport = transport
         self.lock = RefreshLock(database: config.database)
+        budgets = RequestBudgets()
         self.logger = logger
         self.onActivity = onActivity
     }
@@ -45,11 +48,13 @@ package struct LocalRefresh: Sendable {
     /// Refreshes one resource, or joins the sync another process is running.
     package func refresh(_ resource: ResourceConfig) async -> SyncResult {
         let onActivity = onActivity
-        let sync = ResourceSync(
+        var local = ResourceSync(
             resource: resource, store: store, transport: transport, redactor: config.redactor, logger: logger,
             onProgress: { progress in
                 onActivity(progress.retry.map { .retry(resource: resource.name, $0) } ?? .progress(progress))
             })
+        local.budgets = budgets
+        let sync = local
         let lock = lock
         let name = resource.name
         do {

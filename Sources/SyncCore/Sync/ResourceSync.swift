@@ -20,6 +20,9 @@ struct ResourceSync: Sendable {
     var clock: any Clock<Duration> = ContinuousClock()
     /// In the agent, the machine's connectivity (see ``ResourceFetch/connectivity``).
     package var connectivity: ConnectivityGate?
+    /// The request budgets the agent's resources share (docs/configuration.md#rate-limits);
+    /// without them, this sync keeps its own.
+    package var budgets: RequestBudgets?
 
     /// Runs the sync and records it; never throws: every failure is in the result.
     package func run(trigger: SyncTrigger) async -> SyncResult {
@@ -34,33 +37,48 @@ struct ResourceSync: Sendable {
                 dependencyValues: try await dependencyValues())
             fetch.clock = clock
             fetch.connectivity = connectivity
+            if let budgets {
+                fetch.budget = budgets.budget(for: resource, host: ResourceFetch.host(of: fetch.planner.baseURL))
+            }
             fetch.onRetry = { [onProgress, logger] event in
                 let report = progress.retrying(event)
-                if let notice = report.retry { logger.warning("\(notice.sentence)") }
+                if let notice = report.retry { logger.warning("\(notice.logLine)") }
                 onProgress(report)
             }
             // Validators are sent back only with the request they were received for.
             let fingerprint = fetch.fingerprint
-            let stored = try await store.resource(named: resource.name)?.validators ?? Validators()
+            let row = try await store.resource(named: resource.name)
+            let walk =
+                row?.validators.scope == fingerprint
+                ? StoredWalk(try await store.pages(of: resource.name)) : StoredWalk()
             progress.scope(fingerprint)
-            for try await page in fetch.pages(validators: stored.scope == fingerprint ? stored : Validators()) {
-                if page.notModified {
-                    logger.debug("not modified")
-                    return await finish(.notModified, trigger: trigger, startedAt: startedAt, progress: progress)
+            // Unchanged pages are staged only once a page has changed: a sync
+            // whose every page answered 304 writes no record.
+            var unchanged: [FetchedPage] = []
+            for try await page in fetch.pages(stored: walk) {
+                var items = 0
+                if page.notModified, snapshot == nil {
+                    unchanged.append(page)
+                } else {
+                    if snapshot == nil {
+                        snapshot = try await store.beginSnapshot(of: resource.name)
+                        for earlier in unchanged {
+                            progress.addItems(try await snapshot!.stageUnchanged(page: earlier.number))
+                            snapshot!.keep(earlier.stored)
+                        }
+                        unchanged = []
+                    }
+                    items = try await stage(page, in: snapshot!)
                 }
-                if snapshot == nil { snapshot = try await store.beginSnapshot(of: resource.name) }
-                do {
-                    try await snapshot!.stage(page.records)
-                } catch {
-                    guard error.kind == .duplicateKey else { throw error }
-                    throw FetchError(
-                        .unrecoverable, resource: resource.name, request: page.request,
-                        cause: "two items have the same key \"\(error.key ?? "")\"")
-                }
-                let report = progress.add(page)
+                let report = progress.add(page, items: items)
                 onProgress(report)
                 logger.debug(
-                    "page received", metadata: [LogKey.page: "\(page.number)", LogKey.items: "\(report.items)"])
+                    page.notModified ? "page not modified" : "page received",
+                    metadata: [LogKey.page: "\(page.number)", LogKey.items: "\(report.items)"])
+            }
+            if snapshot == nil, !unchanged.isEmpty {
+                logger.debug("not modified")
+                return await finish(.notModified, trigger: trigger, startedAt: startedAt, progress: progress)
             }
             if snapshot == nil { snapshot = try await store.beginSnapshot(of: resource.name) }
             return await finish(
@@ -74,9 +92,28 @@ struct ResourceSync: Sendable {
             } else {
                 logger.warning("\(stored.message.dropping(prefix: "\(resource.name): "))")
             }
-            return await finish(
+            var result = await finish(
                 outcome, trigger: trigger, startedAt: startedAt, progress: progress, snapshot: snapshot, error: stored)
+            // A rate limit longer than rateLimit.maxWait: the next poll comes at its reset.
+            if result.outcome == .rateLimited { result.retryAfter = (error as? FetchError)?.retryAfter }
+            return result
         }
+    }
+
+    /// Stages a page in `snapshot`: its records, or those it held last time
+    /// when it answered 304. Returns how many.
+    private func stage(_ page: FetchedPage, in snapshot: SnapshotWriter) async throws -> Int {
+        snapshot.keep(page.stored)
+        if page.notModified { return try await snapshot.stageUnchanged(page: page.number) }
+        do {
+            try await snapshot.stage(page.records, page: page.number)
+        } catch {
+            guard error.kind == .duplicateKey else { throw error }
+            throw FetchError(
+                .unrecoverable, resource: resource.name, request: page.request,
+                cause: "two items have the same key \"\(error.key ?? "")\"")
+        }
+        return page.records.count
     }
 
     private func finish(
@@ -86,7 +123,7 @@ struct ResourceSync: Sendable {
         let totals = progress.totals
         let state: ResourceState =
             switch outcome {
-            case .success, .notModified, .cancelled: .idle
+            case .success, .notModified, .cancelled, .rateLimited: .idle
             case .offline: .offline
             case .failed, .gaveUp: .failed
             }
@@ -192,6 +229,7 @@ struct ResourceSync: Sendable {
                 switch error.kind {
                 case .offline: .offline
                 case .transient: .gaveUp
+                case .rateLimited: .rateLimited
                 case .unrecoverable: .failed
                 }
             return (outcome, StoredError(kind: error.kind.rawValue, message: error.description, status: error.status))

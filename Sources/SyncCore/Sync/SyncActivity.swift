@@ -65,7 +65,7 @@ package struct RetryReport: Sendable, Hashable, Codable {
     package var notice: RetryNotice
 
     private enum CodingKeys: String, CodingKey {
-        case resource, attempt, maxAttempts, delayMs, request, cause, message
+        case resource, attempt, maxAttempts, delayMs, request, cause, message, rateLimitedUntil
     }
 
     package init(resource: String, notice: RetryNotice) {
@@ -81,7 +81,8 @@ package struct RetryReport: Sendable, Hashable, Codable {
             cause: try container.decode(String.self, forKey: .cause),
             attempt: try container.decode(Int.self, forKey: .attempt),
             maxAttempts: try container.decode(Int.self, forKey: .maxAttempts),
-            delay: .milliseconds(try container.decode(Int.self, forKey: .delayMs)))
+            delay: .milliseconds(try container.decode(Int.self, forKey: .delayMs)),
+            rateLimitedUntil: try container.decodeIfPresent(Date.self, forKey: .rateLimitedUntil))
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -93,6 +94,7 @@ package struct RetryReport: Sendable, Hashable, Codable {
         try container.encode(notice.request, forKey: .request)
         try container.encode(notice.cause, forKey: .cause)
         try container.encode(notice.sentence, forKey: .message)
+        try container.encodeIfPresent(notice.rateLimitedUntil, forKey: .rateLimitedUntil)
     }
 }
 

@@ -21,6 +21,10 @@ package struct SyncResult: Sendable, Hashable, Codable {
     package var error: StoredError?
     /// What it changed in the snapshot.
     package var changes: SnapshotChanges
+    /// For a `rateLimited` sync, how long after its end the rate limit
+    /// resets: the next poll comes then. (Not part of the JSON: the
+    /// resource's `nextSyncAt` shows it.)
+    package var retryAfter: Duration?
 
     private enum CodingKeys: String, CodingKey {
         case resource, outcome, joined, pages, items, attempts

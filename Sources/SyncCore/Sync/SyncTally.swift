@@ -1,3 +1,4 @@
+import Foundation
 import Store
 import Streams
 import Synchronization
@@ -32,26 +33,34 @@ final class SyncTally: Sendable {
         state.withLock { $0.validators.scope = fingerprint }
     }
 
-    /// Adds a received page and returns the progress to report.
-    func add(_ page: FetchedPage) -> SyncProgress {
+    /// Adds a received page of `items` records (those of an unchanged page
+    /// count once staged) and returns the progress to report.
+    func add(_ page: FetchedPage, items: Int) -> SyncProgress {
         state.withLock { totals in
             if page.number == 1 {
                 totals.validators.etag = page.validators.etag
                 totals.validators.lastModified = page.validators.lastModified
             }
             totals.pages += 1
-            totals.items += page.records.count
+            totals.items += items
             totals.bytes += page.bytes
             return SyncProgress(resource: resource, pages: totals.pages, items: totals.items, attempts: totals.attempts)
         }
     }
 
+    /// Adds records staged from unchanged pages.
+    func addItems(_ count: Int) {
+        state.withLock { $0.items += count }
+    }
+
     /// Counts a retry about to happen and returns the progress to report.
     func retrying(_ event: RetryEvent) -> SyncProgress {
         let failure = event.error as? FetchError
+        let rateLimited = failure?.kind == .rateLimited
         let notice = RetryNotice(
             request: failure?.request ?? "", cause: failure?.cause ?? "\(event.error)", attempt: event.attempt,
-            maxAttempts: event.maxAttempts, delay: event.delay)
+            maxAttempts: event.maxAttempts, delay: event.delay,
+            rateLimitedUntil: rateLimited ? Date().addingTimeInterval(event.delay.seconds) : nil)
         return state.withLock { totals in
             if event.counted { totals.retries += 1 }
             return SyncProgress(

@@ -107,12 +107,52 @@ func resource(
         .init(
             config: #"{"resources": [\#(resource("users", #""pagination": {"style": "cursor"}"#))]}"#,
             problems: [
-                #"resources[0].pagination.next: is required for style cursor: a JSON pointer to the next cursor, e.g. "/next_cursor""#
+                #"resources[0].pagination.next: is required for style cursor: a JSON pointer to the next cursor, e.g. "/next_cursor" (or "cursorFromLastItem": "/id")"#
             ]),
         .init(
             config:
                 #"{"resources": [\#(resource("users", #""pagination": {"style": "page", "size": 10, "next": "/x"}"#))]}"#,
             problems: ["resources[0].pagination.next: is not used by style page"]),
+        .init(
+            config: #"""
+                {"resources": [\#(resource("users", #""pagination": {"style": "cursor", "next": "/n", "cursorFromLastItem": "/id"}"#))]}
+                """#,
+            problems: [
+                #"resources[0].pagination.cursorFromLastItem: and "next" cannot both be given: the cursor comes from the body or from the last item"#
+            ]),
+        .init(
+            config: #"""
+                {"resources": [\#(resource("users", #""pagination": {"style": "cursor", "next": "/n", "in": "body"}"#))]}
+                """#,
+            problems: [#"resources[0].pagination.in: "body" needs "method": "POST""#]),
+        .init(
+            config: #"""
+                {"resources": [\#(resource("users", #""pagination": {"style": "link", "stopWhen": {"equals": true}, "hasMore": "x"}"#))]}
+                """#,
+            problems: [
+                #"resources[0].pagination.hasMore: invalid JSON pointer "x": must be empty or start with "/""#,
+                #"resources[0].pagination.stopWhen.equals: needs a "pointer" to the value it compares"#,
+            ]),
+        .init(
+            config: #"""
+                {"resources": [\#(resource("users", #""retry": {"on": [{"as": "later"}, {"status": 99}], "never": ["503"]}"#))]}
+                """#,
+            problems: [
+                #"resources[0].retry.on[0].as: must be "transient" or "rateLimit""#,
+                #"resources[0].retry.on[0]: must test something: "status", "bodyContains" or "pointer""#,
+                "resources[0].retry.on[1].status: must be between 100 and 599",
+                "resources[0].retry.never[0]: must be an integer, not a string",
+            ]),
+        .init(
+            config: #"""
+                {"resources": [\#(resource("users", #""rateLimit": {"requests": 10, "burst": 0, "maxWait": "x"}, "errorWhen": {"message": "/error"}"#))]}
+                """#,
+            problems: [
+                #"resources[0].errorWhen: needs a "pointer" (and usually "equals")"#,
+                "resources[0].rateLimit.burst: must be between 1 and 1000000",
+                #"resources[0].rateLimit.per: is required with "requests": the period, e.g. "1h""#,
+                #"resources[0].rateLimit.maxWait: must be a duration such as "500ms", "30s", "5m" or "1m30s", or a number of seconds, at most 365d"#,
+            ]),
         .init(
             config: #"{"resources": [{"name": "users", "url": "https://a.example/u", "key": "id"}]}"#,
             problems: [#"resources[0].key: invalid JSON pointer "id": must be empty or start with "/""#]),
@@ -355,16 +395,24 @@ func resource(
         let folder = NSTemporaryDirectory() + "credentials-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try Data("t0ken\n".utf8).write(to: URL(fileURLWithPath: folder + "/api-token"))
+        for credential in ["api-token", "github-token", "stripe-key", "slack-token", "notion-token", "zendesk-token"] {
+            try Data("t0ken-\(credential)\n".utf8).write(to: URL(fileURLWithPath: folder + "/" + credential))
+        }
         let tokenFile = folder + "/reports.token"
         try Data("r3ports\n".utf8).write(to: URL(fileURLWithPath: tokenFile))
         let text = try String(contentsOfFile: example, encoding: .utf8)
             .replacingOccurrences(of: "/etc/sync-agent/reports.token", with: tokenFile)
         let config = try decodeConfig(text, environment: ["API_TOKEN": "k3y", "CREDENTIALS_DIRECTORY": folder])
         #expect(
-            config.resources.map(\.pagination.style) == ["page", "offset", "cursor", "link", "nextUrl", "none", "page"])
+            config.resources.map(\.pagination.styleName)
+                == [
+                    "page", "offset", "cursor", "link", "nextUrl", "none", "page", "link", "cursor", "cursor", "cursor",
+                    "nextUrl",
+                ])
         for key in ConfigLoader.settingsKeys + ConfigLoader.retryKeys + ConfigLoader.resourceKeys
-            + ConfigLoader.paginationKeys + ["database", "socket", "socketMode", "probe", "maxProbeInterval", "method"]
+            + ConfigLoader.paginationKeys + ConfigLoader.pageEndKeys + [
+                "database", "socket", "socketMode", "probe", "maxProbeInterval", "method",
+            ]
         {
             #expect(text.contains("\"\(key)\":"), "config.example.json does not show \(key)")
         }

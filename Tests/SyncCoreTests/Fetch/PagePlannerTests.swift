@@ -137,6 +137,99 @@ import Testing
                 == "https://h/p?x=1&page=2&q=a%26b%3Dc")
         #expect(PagePlanner.url("https://h/p", setting: []) == "https://h/p")
     }
+
+    /// Facts of a page whose body holds `items` at `/data`, with its last item.
+    func factsWithItems(_ body: String) throws -> PagePlanner.PageFacts {
+        let document = try JSONDocument(validating: Array(body.utf8))
+        var last: JSONDocument.Span?
+        var count = 0
+        if let data = document.span(at: try JSONPointer("/data")) {
+            document.forEachElement(of: data) { item in
+                last = item
+                count += 1
+                return true
+            }
+        }
+        return PagePlanner.PageFacts(itemCount: count, document: document, lastItem: last)
+    }
+
+    @Test func stripeTakesTheCursorFromTheLastItemWhileHasMoreIsTrue() throws {
+        var pagination = Pagination(style: .cursor(from: .lastItem(try JSONPointer("/id")), param: "starting_after"))
+        pagination.hasMore = try JSONPointer("/has_more")
+        let planner = planner(pagination)
+        let first = planner.first()
+        let second = try #require(
+            try planner.next(
+                after: first,
+                factsWithItems(#"{"object": "list", "has_more": true, "data": [{"id": "cus_1"}, {"id": "cus_2"}]}"#)))
+        #expect(second.url == "https://api.example.com/users?status=active&starting_after=cus_2")
+        // has_more false, or absent, ends the walk even with items.
+        #expect(
+            try planner.next(after: second, factsWithItems(#"{"has_more": false, "data": [{"id": "cus_3"}]}"#)) == nil)
+        #expect(try planner.next(after: second, factsWithItems(#"{"data": [{"id": "cus_3"}]}"#)) == nil)
+        // An empty page has no last item: the end.
+        #expect(try planner.next(after: second, factsWithItems(#"{"has_more": true, "data": []}"#)) == nil)
+        #expect(throws: PagePlanner.Problem.self) {
+            try planner.next(after: second, factsWithItems(#"{"has_more": "yes", "data": [{"id": "x"}]}"#))
+        }
+    }
+
+    @Test func stopWhenEndsTheWalkOnTheMatchingPage() throws {
+        var pagination = Pagination.cursor(next: try JSONPointer("/after_cursor"), param: "cursor")
+        pagination.stopWhen = ResponseMatch(pointer: try JSONPointer("/end_of_stream"), equals: true)
+        let planner = planner(pagination)
+        let first = planner.first()
+        let next = try planner.next(
+            after: first, facts(items: 2, body: #"{"after_cursor": "abc", "end_of_stream": false}"#))
+        #expect(next?.url == "https://api.example.com/users?status=active&cursor=abc")
+        // Zendesk sends a cursor on the last page too: end_of_stream wins.
+        #expect(
+            try planner.next(after: first, facts(items: 2, body: #"{"after_cursor": "abd", "end_of_stream": true}"#))
+                == nil)
+    }
+
+    @Test func aCursorInTheBodyGoesAtItsPointerOfThePostBody() throws {
+        var pagination = Pagination.cursor(next: try JSONPointer("/next_cursor"), param: "start_cursor")
+        pagination.placement = .body
+        pagination.hasMore = try JSONPointer("/has_more")
+        let planner = PagePlanner(
+            pagination: pagination, baseURL: "https://api.notion.com/v1/databases/d1/query", query: [],
+            maxPages: 100,
+            body: RequestBody(
+                text: #"{"page_size": 100, "filter": {"property": "Done"}}"#, contentType: "application/json"))
+        let first = planner.first()
+        #expect(first.url == "https://api.notion.com/v1/databases/d1/query")
+        #expect(first.body == #"{"page_size":100,"filter":{"property":"Done"}}"#)
+        let second = try #require(
+            try planner.next(after: first, facts(items: 100, body: #"{"next_cursor": "c-2", "has_more": true}"#)))
+        #expect(second.url == "https://api.notion.com/v1/databases/d1/query")
+        #expect(second.body == #"{"page_size":100,"filter":{"property":"Done"},"start_cursor":"c-2"}"#)
+        #expect(
+            try planner.next(after: second, facts(items: 3, body: #"{"next_cursor": null, "has_more": false}"#)) == nil)
+    }
+
+    @Test func pageAndOffsetInTheBodyUseNumbersAndPointers() throws {
+        var pagination = Pagination.offset(param: "/paging/offset", limitParam: "/paging/limit", limit: 2)
+        pagination.placement = .body
+        let planner = PagePlanner(
+            pagination: pagination, baseURL: "https://api.example.com/search", query: [], maxPages: 100)
+        let first = planner.first()
+        #expect(first.body == #"{"paging":{"offset":0,"limit":2}}"#)
+        let second = try #require(try planner.next(after: first, facts(items: 2)))
+        #expect(second.body == #"{"paging":{"offset":2,"limit":2}}"#)
+    }
+
+    @Test func aRelativeNextRecordsUrlResolvesAgainstThePageItCameFrom() throws {
+        let planner = planner(
+            .nextURL(next: try JSONPointer("/nextRecordsUrl")),
+            base: "https://x.my.salesforce.com/services/data/v60.0/query?q=SELECT")
+        let first = planner.first()
+        let second = try #require(
+            try planner.next(
+                after: first,
+                facts(items: 2, body: #"{"done": false, "nextRecordsUrl": "/services/data/v60.0/query/01gD-2000"}"#)))
+        #expect(second.url == "https://x.my.salesforce.com/services/data/v60.0/query/01gD-2000")
+    }
 }
 
 @Suite(.timeLimit(.minutes(1))) struct LinkHeaderTests {

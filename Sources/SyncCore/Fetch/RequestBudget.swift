@@ -1,0 +1,157 @@
+import Foundation
+import Synchronization
+
+/// The request budget of one scope (docs/configuration.md#rate-limits),
+/// shared by every resource of that scope: requests pass ``admit()`` in
+/// turn, which holds each one until
+///
+/// - a rate limit the scope met has reset (``block(for:)``),
+/// - the configured budget (`requests` per `per`, with a `burst`) has room,
+///   as a token bucket with reservations, so waiting requests queue in order,
+/// - and, when the server's remaining-quota headers say the quota is nearly
+///   used up, what remains is spread over the time left (``learn(_:)``).
+///
+/// Times are durations since the budget was made, on the engine's clock.
+///
+/// Thread-safety: `Sendable`; its state is behind a `Mutex`, and waits happen outside it.
+package final class RequestBudget: Sendable {
+    /// The scope's name.
+    package let scope: String
+    private let budget: RateLimitSettings.Budget?
+    private let elapsed: @Sendable () -> Duration
+    private let sleep: @Sendable (Duration) async throws -> Void
+
+    private struct State {
+        /// Tokens in the bucket at `filledAt` (may be reserved ahead of time).
+        var tokens: Double
+        var filledAt: Duration = .zero
+        /// No request before this (a rate limit's reset).
+        var blockedUntil: Duration = .zero
+        /// Learned pacing: the spacing between requests, until `pacedUntil`.
+        var spacing: Duration = .zero
+        var pacedUntil: Duration = .zero
+        var lastSlot: Duration?
+    }
+
+    private let state: Mutex<State>
+
+    /// Below this share of its window's quota left, the agent spreads what remains.
+    static let paceBelow = 0.1
+    /// Without a known window size, below this many requests left.
+    static let paceBelowRequests = 10
+    /// The spacing near the limit when the server tells no reset time.
+    static let spacingWithoutReset: Duration = .seconds(1)
+
+    /// A budget for `scope`, limited by `budget` if given, timed on `clock`.
+    package init<C: Clock<Duration>>(scope: String, budget: RateLimitSettings.Budget?, clock: C) {
+        self.scope = scope
+        self.budget = budget
+        let start = clock.now
+        elapsed = { start.duration(to: clock.now) }
+        sleep = { try await clock.sleep(for: $0) }
+        state = Mutex(State(tokens: Double(budget?.burst ?? 0)))
+    }
+
+    /// Waits until a request may be sent, and takes its place. `onWait` is told
+    /// first when the wait is at least `reportAfter`.
+    package func admit(
+        reportAfter: Duration = .seconds(1), onWait: (Duration) -> Void = { _ in }
+    ) async throws {
+        let wait = reserve()
+        guard wait > .zero else { return }
+        if wait >= reportAfter { onWait(wait) }
+        try await sleep(wait)
+    }
+
+    /// How long the next request must wait; its slot is taken.
+    func reserve() -> Duration {
+        let now = elapsed()
+        return state.withLock { state in
+            var at = max(now, state.blockedUntil)
+            if state.spacing > .zero, at < state.pacedUntil, let last = state.lastSlot {
+                at = max(at, last + state.spacing)
+            }
+            if let budget {
+                let rate = Double(budget.requests) / budget.per.seconds
+                let start = max(at, state.filledAt)
+                var tokens = min(Double(budget.burst), state.tokens + (start - state.filledAt).seconds * rate)
+                at = start
+                if tokens < 1 {
+                    at = start + .seconds((1 - tokens) / rate)
+                    tokens = 1
+                }
+                state.tokens = tokens - 1
+                state.filledAt = at
+            }
+            state.lastSlot = at
+            return at - now
+        }
+    }
+
+    /// A response said the scope is rate limited for `wait`: no request of the scope goes before it ends.
+    package func block(for wait: Duration) {
+        let until = elapsed() + wait
+        state.withLock { $0.blockedUntil = max($0.blockedUntil, until) }
+    }
+
+    /// A response told the quota left: near its end, spread what remains over
+    /// the time left; with nothing left, wait for the reset.
+    func learn(_ quota: QuotaHeaders) {
+        guard let remaining = quota.remaining else { return }
+        let now = elapsed()
+        let low: Bool
+        if let limit = quota.limit, limit > 0 {
+            low = Double(remaining) < Double(limit) * Self.paceBelow
+        } else {
+            low = remaining <= Self.paceBelowRequests
+        }
+        state.withLock { state in
+            guard low else {
+                state.spacing = .zero
+                return
+            }
+            if remaining == 0, let reset = quota.resetIn {
+                state.blockedUntil = max(state.blockedUntil, now + reset)
+                return
+            }
+            if let reset = quota.resetIn {
+                state.spacing = reset / max(remaining, 1)
+                state.pacedUntil = now + reset
+            } else {
+                state.spacing = Self.spacingWithoutReset
+                state.pacedUntil = now + Self.spacingWithoutReset * max(remaining, 1) * 2
+            }
+        }
+    }
+}
+
+/// The agent's request budgets, one per scope: resources that share a scope
+/// (by default their URL's host) share one.
+///
+/// Thread-safety: `Sendable`; the table is behind a `Mutex`.
+package final class RequestBudgets: Sendable {
+    private let make: @Sendable (String, RateLimitSettings.Budget?) -> RequestBudget
+    private let budgets = Mutex<[String: RequestBudget]>([:])
+
+    /// Budgets timed on `clock`.
+    package init<C: Clock<Duration>>(clock: C) {
+        make = { RequestBudget(scope: $0, budget: $1, clock: clock) }
+    }
+
+    /// Budgets timed on the continuous clock.
+    package convenience init() {
+        self.init(clock: ContinuousClock())
+    }
+
+    /// The budget of `resource`'s scope, whose URL's host is `host`. The first
+    /// resource of a scope to ask sets its budget.
+    package func budget(for resource: ResourceConfig, host: String) -> RequestBudget {
+        let scope = resource.settings.rateLimit.scope ?? host
+        return budgets.withLock { budgets in
+            if let budget = budgets[scope] { return budget }
+            let budget = make(scope, resource.settings.rateLimit.budget)
+            budgets[scope] = budget
+            return budget
+        }
+    }
+}

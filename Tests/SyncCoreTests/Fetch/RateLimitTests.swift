@@ -1,0 +1,226 @@
+import Foundation
+import NIOHTTP1
+import Streams
+import StreamsTesting
+import Testing
+
+@testable import SyncCore
+
+/// How answers are told apart (rate limit, transient, unrecoverable, an error
+/// inside a 200), what wait they ask for, and how a scope's budget spaces requests.
+@Suite(.timeLimit(.minutes(1))) struct ResponseVerdictTests {
+    static let now = Date(timeIntervalSince1970: 1_795_000_000)
+
+    func verdict(
+        _ status: Int, _ body: String = "{}", headers: [(String, String)] = [], settings: SyncSettings = SyncSettings()
+    ) -> ResponseVerdict? {
+        let bytes = Array(body.utf8)
+        return ResponseVerdict.failure(
+            status: status, headers: HTTPHeaders(headers), body: bytes, document: try? JSONDocument(validating: bytes),
+            settings: settings, now: Self.now)
+    }
+
+    func settings(_ resourceMembers: String) throws -> SyncSettings {
+        let text =
+            #"{"resources": [{"name": "r", "url": "https://api.example.com/r", "key": "/id", \#(resourceMembers)}]}"#
+        return try ConfigLoader.decode(Array(text.utf8), file: "/etc/sync-agent/config.json", environment: [:])
+            .resources[0].settings
+    }
+
+    @Test func githubsPrimaryLimitWaitsForTheResetEpoch() throws {
+        let answer = try #require(
+            verdict(
+                403,
+                #"{"message": "API rate limit exceeded for 203.0.113.7.", "documentation_url": "https://docs.github.com"}"#,
+                headers: [("x-ratelimit-remaining", "0"), ("x-ratelimit-reset", "1795000042")]))
+        #expect(answer.kind == .rateLimited)
+        #expect(answer.wait == .seconds(42))
+        #expect(answer.cause == "the server answered 403 Forbidden: API rate limit exceeded for 203.0.113.7.")
+    }
+
+    @Test func githubsSecondaryLimitWaitsForRetryAfter() {
+        let answer = verdict(
+            403, #"{"message": "You have exceeded a secondary rate limit"}"#, headers: [("retry-after", "60")])
+        #expect(answer?.kind == .rateLimited)
+        #expect(answer?.wait == .seconds(60))
+    }
+
+    @Test func aPlain403IsUnrecoverableAndQuotesTheAPI() {
+        let answer = verdict(403, #"{"error": {"message": "Resource not accessible by integration"}}"#)
+        #expect(answer?.kind == .unrecoverable)
+        #expect(answer?.cause == "the server answered 403 Forbidden: Resource not accessible by integration")
+        #expect(answer?.wait == nil)
+    }
+
+    @Test func a429IsARateLimitWithDecimalOrDateRetryAfterOrResetOrNone() {
+        #expect(verdict(429, headers: [("Retry-After", "2.0")])?.wait == .seconds(2))
+        #expect(verdict(429, headers: [("Retry-After", "0.25")])?.wait == .milliseconds(250))
+        #expect(verdict(429, headers: [("Retry-After", "Wed, 18 Nov 2026 11:07:00 GMT")])?.wait == .seconds(20))
+        // IETF ratelimit-reset is a delta; with no Retry-After it is the wait.
+        #expect(verdict(429, headers: [("ratelimit-remaining", "0"), ("ratelimit-reset", "7")])?.wait == .seconds(7))
+        let stripe = verdict(
+            429, #"{"error": {"message": "Request rate limit exceeded.", "type": "invalid_request_error"}}"#)
+        #expect(stripe?.kind == .rateLimited)
+        #expect(stripe?.wait == nil)
+        #expect(stripe?.cause == "the server answered 429 Too Many Requests: Request rate limit exceeded.")
+    }
+
+    @Test func retryOnRulesMakeAnAnswerTransientOrARateLimit() throws {
+        let settings = try settings(
+            #""retry": {"on": [{"status": 403, "bodyContains": "userRateLimitExceeded", "as": "rateLimit"}, {"status": 400, "pointer": "/code", "equals": "lock_timeout"}], "never": [503]}"#
+        )
+        let google = verdict(
+            403,
+            #"{"error": {"code": 403, "message": "User Rate Limit Exceeded", "errors": [{"reason": "userRateLimitExceeded"}]}}"#,
+            settings: settings)
+        #expect(google?.kind == .rateLimited)
+        #expect(google?.cause == "the server answered 403 Forbidden: User Rate Limit Exceeded")
+        #expect(
+            verdict(403, #"{"error": {"errors": [{"reason": "forbidden"}]}}"#, settings: settings)?.kind
+                == .unrecoverable)
+        #expect(verdict(400, #"{"code": "lock_timeout"}"#, settings: settings)?.kind == .transient)
+        #expect(verdict(503, settings: settings)?.kind == .unrecoverable)
+        #expect(verdict(502, settings: settings)?.kind == .transient)
+    }
+
+    @Test func errorWhenMakesA200AFailureClassifiedByTheRules() throws {
+        let settings = try settings(
+            #""errorWhen": {"pointer": "/ok", "equals": false, "message": "/error"}, "retry": {"on": [{"status": 200, "pointer": "/error", "equals": "ratelimited", "as": "rateLimit"}]}"#
+        )
+        #expect(verdict(200, #"{"ok": true, "members": []}"#, settings: settings) == nil)
+        let auth = verdict(200, #"{"ok": false, "error": "invalid_auth"}"#, settings: settings)
+        #expect(auth?.kind == .unrecoverable)
+        #expect(auth?.cause == "the server answered 200 OK with an error: invalid_auth")
+        let limited = verdict(
+            200, #"{"ok": false, "error": "ratelimited"}"#, headers: [("Retry-After", "3")], settings: settings)
+        #expect(limited?.kind == .rateLimited)
+        #expect(limited?.wait == .seconds(3))
+    }
+
+    @Test func theAPIsMessageIsFoundWhereAPIsPutItAndCut() {
+        #expect(
+            verdict(404, #"{"errors": [{"message": "Not found", "code": 34}]}"#)?.cause
+                == "the server answered 404 Not Found: Not found")
+        #expect(
+            verdict(401, #"{"error": "invalid_grant", "error_description": "expired"}"#)?.cause
+                == "the server answered 401 Unauthorized: invalid_grant")
+        #expect(
+            verdict(401, #"{"error_description": "Token expired"}"#)?.cause
+                == "the server answered 401 Unauthorized: Token expired")
+        #expect(
+            verdict(429, #"{"errors": "Exceeded 2 calls per second for api client."}"#)?.cause
+                == "the server answered 429 Too Many Requests: Exceeded 2 calls per second for api client.")
+        #expect(
+            verdict(400, "bad request: no such field")?.cause
+                == "the server answered 400 Bad Request: bad request: no such field")
+        #expect(
+            verdict(500, "<html><body>oops</body></html>")?.cause == "the server answered 500 Internal Server Error")
+        let long = String(repeating: "x", count: 300)
+        #expect(
+            verdict(400, #"{"message": "\#(long)"}"#)?.cause == "the server answered 400 Bad Request: "
+                + String(repeating: "x", count: 200) + "…")
+    }
+
+    @Test func quotaHeadersAreReadInEveryDialect() {
+        func quota(_ headers: [String: String]) -> QuotaHeaders {
+            QuotaHeaders({ headers[$0] }, now: Self.now)
+        }
+        let github = quota([
+            "x-ratelimit-remaining": "12", "x-ratelimit-limit": "5000", "x-ratelimit-reset": "1795000600",
+        ])
+        #expect(github == QuotaHeaders(remaining: 12, limit: 5000, resetIn: .seconds(600)))
+        let ietf = quota(["ratelimit-remaining": "3", "ratelimit-limit": "100", "ratelimit-reset": "30"])
+        #expect(ietf == QuotaHeaders(remaining: 3, limit: 100, resetIn: .seconds(30)))
+        let combined = quota(["ratelimit": "limit=10, remaining=0, reset=5"])
+        #expect(combined == QuotaHeaders(remaining: 0, limit: 10, resetIn: .seconds(5)))
+        let milliseconds = quota(["x-ratelimit-remaining": "0", "x-ratelimit-reset": "1795000001500"])
+        #expect(milliseconds.resetIn == .milliseconds(1500))
+        let shopify = quota(["x-shopify-shop-api-call-limit": "39/40"])
+        #expect(shopify == QuotaHeaders(remaining: 1, limit: 40, resetIn: nil))
+        #expect(quota([:]) == QuotaHeaders(remaining: nil, limit: nil, resetIn: nil))
+    }
+}
+
+@Suite(.timeLimit(.minutes(1))) struct RequestBudgetTests {
+    let clock = VirtualClock()
+
+    func budget(_ requests: Int, per: Duration, burst: Int? = nil) -> RequestBudget {
+        RequestBudget(
+            scope: "api.example.com",
+            budget: RateLimitSettings.Budget(requests: requests, per: per, burst: burst ?? requests), clock: clock)
+    }
+
+    @Test func aBucketLetsTheBurstGoThenSpacesRequestsAtItsRate() {
+        // Shopify: a bucket of 40 that leaks 2 a second.
+        let budget = budget(2, per: .seconds(1), burst: 40)
+        let waits = (1...44).map { _ in budget.reserve() }
+        #expect(waits.prefix(40).allSatisfy { $0 == .zero })
+        #expect(Array(waits.suffix(4)) == [.milliseconds(500), .seconds(1), .milliseconds(1500), .seconds(2)])
+    }
+
+    @Test func aQuietTimeRefillsTheBucketUpToItsBurst() async {
+        let budget = budget(1, per: .seconds(1), burst: 2)
+        #expect(budget.reserve() == .zero)
+        #expect(budget.reserve() == .zero)
+        #expect(budget.reserve() == .seconds(1))
+        await clock.advance(by: .seconds(10))
+        #expect(budget.reserve() == .zero)
+        #expect(budget.reserve() == .zero)
+        #expect(budget.reserve() == .seconds(1))
+    }
+
+    @Test func aRateLimitBlocksTheWholeScopeUntilItsReset() async {
+        let budget = RequestBudget(scope: "api.github.com", budget: nil, clock: clock)
+        #expect(budget.reserve() == .zero)
+        budget.block(for: .seconds(30))
+        await clock.advance(by: .seconds(10))
+        #expect(budget.reserve() == .seconds(20))
+        #expect(budget.reserve() == .seconds(20))
+        await clock.advance(by: .seconds(20))
+        #expect(budget.reserve() == .zero)
+    }
+
+    @Test func nearlyExhaustedQuotaIsSpreadOverTheTimeLeft() async {
+        let budget = RequestBudget(scope: "api.github.com", budget: nil, clock: clock)
+        // Plenty left: no pacing.
+        budget.learn(QuotaHeaders(remaining: 4000, limit: 5000, resetIn: .seconds(3600)))
+        #expect(budget.reserve() == .zero)
+        #expect(budget.reserve() == .zero)
+        // 100 left for 600 s: one request every 6 s.
+        budget.learn(QuotaHeaders(remaining: 100, limit: 5000, resetIn: .seconds(600)))
+        #expect(budget.reserve() == .seconds(6))
+        #expect(budget.reserve() == .seconds(12))
+        // None left: nothing before the reset, even on a success.
+        budget.learn(QuotaHeaders(remaining: 0, limit: 5000, resetIn: .seconds(900)))
+        #expect(budget.reserve() == .seconds(900))
+    }
+
+    @Test func resourcesOfOneScopeShareABudget() throws {
+        let budgets = RequestBudgets(clock: clock)
+        let text = #"""
+            {"resources": [
+              {"name": "a", "url": "https://api.github.com/a", "key": "/id"},
+              {"name": "b", "url": "https://api.github.com/b", "key": "/id"},
+              {"name": "c", "url": "https://other.example.com/c", "key": "/id", "rateLimit": {"scope": "github"}},
+              {"name": "d", "url": "https://api.github.com/d", "key": "/id", "rateLimit": {"scope": "github"}}
+            ]}
+            """#
+        let resources = try ConfigLoader.decode(Array(text.utf8), file: "/etc/sync-agent/config.json", environment: [:])
+            .resources
+        let scopes = resources.map { budgets.budget(for: $0, host: ResourceFetch.host(of: $0.url.render())) }
+        #expect(scopes[0] === scopes[1])
+        #expect(scopes[2] === scopes[3])
+        #expect(scopes[0] !== scopes[2])
+        #expect(scopes.map(\.scope) == ["api.github.com", "api.github.com", "github", "github"])
+    }
+
+    @Test func rateLimitWaitsAddUpToMaxWait() {
+        let waits = RateLimitWaits(maxWait: .seconds(100))
+        let policy = RetryPolicy(maxAttempts: 3, initialDelay: .seconds(1), maxDelay: .seconds(60), jitter: 0)
+        #expect(waits.next(told: .seconds(60), policy: policy, unit: 0.5) == .seconds(60))
+        // Without a told wait, the backoff grows with each wait.
+        #expect(waits.next(told: nil, policy: policy, unit: 0.5) == .seconds(2))
+        #expect(waits.next(told: nil, policy: policy, unit: 0.5) == .seconds(4))
+        #expect(waits.next(told: .seconds(40), policy: policy, unit: 0.5) == nil)
+    }
+}
