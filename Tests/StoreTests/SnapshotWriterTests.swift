@@ -245,3 +245,66 @@ import Testing
         #expect(try await fixture.temporaryTableCount() == 0)
     }
 }
+
+/// A snapshot whose pages answered 304 in part: the unchanged pages' records
+/// come from the previous snapshot, and every page's validators are kept.
+@Suite(.timeLimit(.minutes(1))) struct PagedSnapshotTests {
+    let first = Date(timeIntervalSince1970: 1_800_000_000)
+    let second = Date(timeIntervalSince1970: 1_800_000_060)
+
+    func page(_ number: Int, next: String?, items: Int, etag: String) -> StoredPage {
+        StoredPage(
+            number: number, request: "r\(number)", validators: Validators(etag: etag), next: next, itemCount: items)
+    }
+
+    func finished(_ resource: String, at date: Date) -> FinishedSync {
+        FinishedSync(
+            resource: resource, trigger: .poll, startedAt: date, finishedAt: date, outcome: .success, state: .idle)
+    }
+
+    @Test func unchangedPagesKeepTheirRecordsAndChangedPagesReplaceTheirs() async throws {
+        let fixture = try StoreFixture()
+        let store = fixture.store
+        let initial = try await store.beginSnapshot(of: "users")
+        try await initial.stage([StagedRecord(key: "1", data: "a"), StagedRecord(key: "2", data: "b")], page: 1)
+        initial.keep(page(1, next: "p2", items: 2, etag: "e1"))
+        try await initial.stage([StagedRecord(key: "3", data: "c"), StagedRecord(key: "4", data: "d")], page: 2)
+        initial.keep(page(2, next: nil, items: 2, etag: "e2"))
+        try await store.record(finished("users", at: first), snapshot: initial)
+        #expect(
+            try await store.pages(of: "users") == [
+                page(1, next: "p2", items: 2, etag: "e1"), page(2, next: nil, items: 2, etag: "e2"),
+            ])
+
+        // Page 1 unchanged; page 2 changed: 3 changed, 4 gone, 5 new. Key 2
+        // also moved to page 2: the received copy wins over the kept one.
+        let next = try await store.beginSnapshot(of: "users")
+        #expect(try await next.stageUnchanged(page: 1) == 2)
+        next.keep(page(1, next: "p2", items: 2, etag: "e1"))
+        try await next.stage(
+            [StagedRecord(key: "3", data: "C"), StagedRecord(key: "5", data: "e"), StagedRecord(key: "2", data: "b")],
+            page: 2)
+        next.keep(page(2, next: nil, items: 3, etag: "e2b"))
+        let changes = try await store.record(finished("users", at: second), snapshot: next).changes
+
+        #expect(changes == SnapshotChanges(added: 1, changed: 1, removed: 1))
+        let rows = try fixture.rows("users")
+        #expect(rows.mapValues(\.0) == ["1": "a", "2": "b", "3": "C", "5": "e"])
+        // Only what changed moved its time; key 2 moved pages, not data.
+        #expect(rows["1"]?.1 == Timestamp.string(from: first))
+        #expect(rows["2"]?.1 == Timestamp.string(from: first))
+        #expect(rows["3"]?.1 == Timestamp.string(from: second))
+        #expect(try fixture.sqlite("SELECT key, page FROM records ORDER BY key") == "1\t1\n2\t2\n3\t2\n5\t2\n")
+        #expect(try await store.pages(of: "users").map(\.validators.etag) == ["e1", "e2b"])
+    }
+
+    @Test func aKeyReceivedTwiceIsStillADuplicate() async throws {
+        let fixture = try StoreFixture()
+        let snapshot = try await fixture.store.beginSnapshot(of: "users")
+        try await snapshot.stage([StagedRecord(key: "1", data: "a")], page: 1)
+        await #expect(throws: StoreError.self) {
+            try await snapshot.stage([StagedRecord(key: "1", data: "b")], page: 2)
+        }
+        await snapshot.discard()
+    }
+}

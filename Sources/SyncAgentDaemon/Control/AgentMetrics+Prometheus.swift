@@ -37,6 +37,27 @@ extension AgentMetrics {
         for name in resources {
             page.sample("sync_agent_joined_requests_total", ["resource": name], state.joined[name] ?? 0)
         }
+        page.family(
+            "sync_agent_rate_limit_waits_total", type: "counter",
+            help: "Requests held back by a rate limit the server answered (reason server) or by the request budget "
+                + "(reason budget).")
+        for name in resources {
+            for reason in Self.waitReasons {
+                page.sample(
+                    "sync_agent_rate_limit_waits_total", ["resource": name, "reason": reason],
+                    state.rateLimitWaits[name]?[reason]?.count ?? 0)
+            }
+        }
+        page.family(
+            "sync_agent_rate_limit_wait_seconds_total", type: "counter",
+            help: "Seconds requests were held back by rate limits and the request budget, by reason.")
+        for name in resources {
+            for reason in Self.waitReasons {
+                page.sample(
+                    "sync_agent_rate_limit_wait_seconds_total", ["resource": name, "reason": reason],
+                    Exposition.number(state.rateLimitWaits[name]?[reason]?.seconds ?? 0))
+            }
+        }
         page.family("sync_agent_syncs_in_flight", type: "gauge", help: "Syncs running now.")
         for name in resources {
             page.sample("sync_agent_syncs_in_flight", ["resource": name], state.inFlight[name] ?? 0)

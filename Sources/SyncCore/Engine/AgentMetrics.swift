@@ -42,7 +42,13 @@ package final class AgentMetrics: Sendable {
         package var inFlight: [String: Int] = [:]
         /// How long syncs took.
         package var durations: [String: Histogram] = [:]
+        /// Rate-limit waits, by reason (`server`: a rate limit answered;
+        /// `budget`: the request budget spacing requests): how many, and seconds.
+        package var rateLimitWaits: [String: [String: (count: Int, seconds: Double)]] = [:]
     }
+
+    /// The reasons of a rate-limit wait, in the order shown.
+    package static let waitReasons = ["server", "budget"]
 
     /// The resources, in configuration order.
     package let resources: [String]
@@ -86,6 +92,16 @@ package final class AgentMetrics: Sendable {
     func request(_ resource: String, status: Int?) {
         let label = status.map(String.init) ?? "error"
         state.withLock { $0.requests[resource, default: [:]][label, default: 0] += 1 }
+    }
+
+    /// A request of `resource` waits `seconds` for a rate limit or its budget.
+    func rateLimitWait(_ resource: String, budget: Bool, seconds: Double) {
+        state.withLock { state in
+            var wait = state.rateLimitWaits[resource, default: [:]][budget ? "budget" : "server"] ?? (0, 0)
+            wait.count += 1
+            wait.seconds += seconds
+            state.rateLimitWaits[resource, default: [:]][budget ? "budget" : "server"] = wait
+        }
     }
 
     /// The counters as they are now.

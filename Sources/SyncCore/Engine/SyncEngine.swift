@@ -219,6 +219,10 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
             redactor: config.redactor, logger: logger,
             onProgress: { [weak self] progress in
                 if let notice = progress.retry {
+                    // The budget's waits are counted as they begin, however short.
+                    if notice.rateLimitedUntil != nil, !notice.waitsForBudget {
+                        self?.metrics.rateLimitWait(name, budget: false, seconds: notice.delay.seconds)
+                    }
                     self?.publication.handle(name, .retrying(sync: id, notice))
                 } else {
                     self?.publication.handle(name, .progressed(sync: id, progress))
@@ -226,6 +230,7 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
             },
             clock: clock, connectivity: connectivity.gate)
         sync.budgets = budgets
+        sync.onBudgetWait = { [metrics] wait in metrics.rateLimitWait(name, budget: true, seconds: wait.seconds) }
         return sync
     }
 

@@ -52,14 +52,16 @@ package final class RequestBudget: Sendable {
         state = Mutex(State(tokens: Double(budget?.burst ?? 0)))
     }
 
-    /// Waits until a request may be sent, and takes its place. `onWait` is told
-    /// first when the wait is at least `reportAfter`.
+    /// Waits until a request may be sent, and takes its place. `onWait` is
+    /// told of any wait first, and `onLongWait` too when it lasts at least `reportAfter`.
     package func admit(
-        reportAfter: Duration = .seconds(1), onWait: (Duration) -> Void = { _ in }
+        reportAfter: Duration = .seconds(1), onWait: (Duration) -> Void = { _ in },
+        onLongWait: (Duration) -> Void = { _ in }
     ) async throws {
         let wait = reserve()
         guard wait > .zero else { return }
-        if wait >= reportAfter { onWait(wait) }
+        onWait(wait)
+        if wait >= reportAfter { onLongWait(wait) }
         try await sleep(wait)
     }
 

@@ -51,6 +51,8 @@ struct ResourceFetch: Sendable {
     var clock: any Clock<Duration> = ContinuousClock()
     /// Told before each retry of a page.
     var onRetry: @Sendable (RetryEvent) -> Void = { _ in }
+    /// Told of each wait for the request budget, however short.
+    var onBudgetWait: @Sendable (Duration) -> Void = { _ in }
     /// In the agent, the machine's connectivity: requests wait while it is
     /// offline, and a request that finds it offline waits for it to come back
     /// without using up an attempt. Without it (`refresh` in-process), such a
@@ -169,17 +171,20 @@ struct ResourceFetch: Sendable {
     }
 
     /// Waits for the budget of the resource's scope to let `request` go; a
-    /// wait of a second or more shows as a rate-limit wait.
+    /// wait of a second or more shows as a rate-limit wait. Every wait is
+    /// told to `onBudgetWait`.
     private func admit(_ request: PageRequest) async throws {
-        try await budget.admit { wait in
-            let error = FetchError(
-                .rateLimited, resource: resource.name, request: "\(resource.method.rawValue) \(request.url)",
-                cause: "waiting for the request budget of \(budget.scope)", retryAfter: wait)
-            onRetry(
-                RetryEvent(
-                    attempt: 1, maxAttempts: resource.settings.retry.maxAttempts, delay: wait,
-                    error: error.redacted(by: redactor), counted: false))
-        }
+        try await budget.admit(
+            onWait: onBudgetWait,
+            onLongWait: { wait in
+                let error = FetchError(
+                    .rateLimited, resource: resource.name, request: "\(resource.method.rawValue) \(request.url)",
+                    cause: "waiting for the request budget of \(budget.scope)", retryAfter: wait)
+                onRetry(
+                    RetryEvent(
+                        attempt: 1, maxAttempts: resource.settings.retry.maxAttempts, delay: wait,
+                        error: error.redacted(by: redactor), counted: false))
+            })
     }
 
     /// Whether a failed request is worth another attempt

@@ -54,7 +54,7 @@ struct ResponseVerdict: Sendable {
     /// Where APIs put their own error message, tried in order.
     static let messagePointers = [
         "/error", "/message", "/error/message", "/errors/0/message", "/error_description",
-        "/errors", "/errors/0",
+        "/errors", "/errors/0", "/0/message",
     ].map { try! JSONPointer($0) }
 
     /// The start of the API's own message: the string at `pointer`, else at the

@@ -23,6 +23,8 @@ struct ResourceSync: Sendable {
     /// The request budgets the agent's resources share (docs/configuration.md#rate-limits);
     /// without them, this sync keeps its own.
     package var budgets: RequestBudgets?
+    /// Told of each wait for the request budget, however short.
+    package var onBudgetWait: @Sendable (Duration) -> Void = { _ in }
 
     /// Runs the sync and records it; never throws: every failure is in the result.
     package func run(trigger: SyncTrigger) async -> SyncResult {
@@ -37,6 +39,7 @@ struct ResourceSync: Sendable {
                 dependencyValues: try await dependencyValues())
             fetch.clock = clock
             fetch.connectivity = connectivity
+            fetch.onBudgetWait = onBudgetWait
             if let budgets {
                 fetch.budget = budgets.budget(for: resource, host: ResourceFetch.host(of: fetch.planner.baseURL))
             }

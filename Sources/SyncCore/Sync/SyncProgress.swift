@@ -43,6 +43,9 @@ package struct RetryNotice: Sendable, Hashable {
     /// When the wait is a rate limit's (or the request budget's), when it
     /// ends: the resource shows `waiting`, and the wait uses up no attempt.
     package var rateLimitedUntil: Date?
+    /// Whether that wait is the request budget's (the agent spacing its
+    /// requests) rather than a rate limit the server answered.
+    package var waitsForBudget = false
 
     /// Creates a notice.
     package init(

@@ -57,10 +57,12 @@ final class SyncTally: Sendable {
     func retrying(_ event: RetryEvent) -> SyncProgress {
         let failure = event.error as? FetchError
         let rateLimited = failure?.kind == .rateLimited
-        let notice = RetryNotice(
+        var notice = RetryNotice(
             request: failure?.request ?? "", cause: failure?.cause ?? "\(event.error)", attempt: event.attempt,
             maxAttempts: event.maxAttempts, delay: event.delay,
             rateLimitedUntil: rateLimited ? Date().addingTimeInterval(event.delay.seconds) : nil)
+        // The budget's own waits are told without a status: no answer caused them.
+        notice.waitsForBudget = rateLimited && failure?.status == nil
         return state.withLock { totals in
             if event.counted { totals.retries += 1 }
             return SyncProgress(

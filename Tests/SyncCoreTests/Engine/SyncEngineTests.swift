@@ -1,4 +1,5 @@
 import Foundation
+import NIOHTTP1
 import Store
 import Streams
 import StreamsTesting
@@ -74,6 +75,79 @@ import Testing
         await harness.advance(by: 60)
         await harness.untilRequests(5)
         #expect(harness.requestTimes() == [0, 1, 3, 603, 663])
+        engine.cancel()
+        await engine.value
+    }
+
+    /// An answer with `headers`.
+    func answer(_ status: Int, _ headers: [(String, String)], body: String = "{}") -> HTTPResponseData {
+        var response = ScriptedTransport.json(body, status: status)
+        for (name, value) in headers { response.headers.add(name: name, value: value) }
+        return response
+    }
+
+    @Test func aRateLimitIsWaitedOutShownAsWaitingAndUsesNoAttempt() async throws {
+        let harness = try EngineHarness(resources: [
+            scriptedResource("users", #""retry": {"maxAttempts": 2, "initialDelay": "1s", "jitter": 0}"#)
+        ])
+        let answers = Mutex([
+            answer(429, [("Retry-After", "30")]), answer(403, [("x-ratelimit-remaining", "0"), ("Retry-After", "20")]),
+            page([1, 2]),
+        ])
+        harness.transport.respond { _ in answers.withLock { $0.removeFirst() } }
+        let engine = harness.start()
+        await harness.until { $0["users"]?.state == .waiting }
+        #expect(harness.status("users").message?.hasPrefix("rate limited until ") == true)
+        #expect(harness.status("users").attempt == 1)
+        await harness.advance(by: 29.9)
+        #expect(harness.requestTimes() == [0])
+        await harness.advance(by: 0.1)
+        await harness.untilRequests(2)
+        await harness.advance(by: 20)
+        await harness.until { $0["users"]?.state == .idle && $0["users"]?.items == 2 }
+        // Two rate limits with a policy of two attempts: neither used one up.
+        #expect(harness.requestTimes() == [0, 30, 50])
+        let runs = try await harness.store.runs(of: "users", limit: 1)
+        #expect(runs.map(\.outcome) == [.success])
+        #expect(runs.map(\.attempts) == [1])
+        let metrics = harness.engine.metrics.counts.rateLimitWaits["users"]?["server"]
+        #expect(metrics?.count == 2)
+        #expect(metrics?.seconds == 50)
+        engine.cancel()
+        await engine.value
+    }
+
+    @Test func aRateLimitLongerThanMaxWaitEndsTheSyncAndPollsAgainAtTheReset() async throws {
+        let harness = try EngineHarness(resources: [
+            scriptedResource("users", #""interval": "60s", "rateLimit": {"maxWait": "10s"}"#)
+        ])
+        let answers = Mutex([answer(429, [("Retry-After", "600")]), page([1])])
+        harness.transport.respond { _ in answers.withLock { $0.removeFirst() } }
+        let engine = harness.start()
+        // Ended rateLimited at once: idle (never failed), next poll at the reset.
+        await harness.until { $0["users"]?.nextSyncAt == EngineHarness.date(600) }
+        #expect(harness.status("users").state == .idle)
+        #expect(harness.status("users").lastError?.status == 429)
+        #expect(try await harness.store.runs(of: "users", limit: 1).map(\.outcome) == [.rateLimited])
+        await harness.advance(by: 599)
+        #expect(harness.requestTimes() == [0])
+        await harness.advance(by: 1)
+        await harness.until { $0["users"]?.items == 1 }
+        #expect(harness.requestTimes() == [0, 600])
+        engine.cancel()
+        await engine.value
+    }
+
+    @Test func aBudgetSpacesTheRequestsOfEveryResourceOfItsScope() async throws {
+        // Two resources on one host, 1 request a second between them, a burst of 1.
+        let budget = #""rateLimit": {"requests": 1, "per": "1s", "burst": 1}, "interval": "1h""#
+        let harness = try EngineHarness(resources: [scriptedResource("a", budget), scriptedResource("b", budget)])
+        harness.transport.respond { _ in page([1]) }
+        let engine = harness.start()
+        await harness.untilRequests(1)
+        await harness.advance(by: 1)
+        await harness.until { $0["a"]?.items == 1 && $0["b"]?.items == 1 }
+        #expect(harness.requestTimes() == [0, 1])
         engine.cancel()
         await engine.value
     }
