@@ -160,5 +160,18 @@ import Testing
         #expect(outputs[1].contains("500 Internal Server Error"))
         #expect(outputs[1].contains("bad token ${API_TOKEN} for Bearer ${credential:api-token}"), "\(outputs[1])")
         #expect(outputs[1].contains("the redirects go in a circle back to"))
+
+        // Each page's request is kept for the next sync to revalidate it,
+        // its secrets sealed; and sealed, it still leads the walk.
+        upstream.clearFaults()
+        #expect(try await workspace.run(["refresh", "items"], environment: environment).status == 0)
+        let kept = try workspace.query("SELECT coalesce(next, '') FROM pages").flatMap { $0 }.joined(separator: "\n")
+        #expect(!kept.contains(token), "\(kept)")
+        #expect(kept.contains("token=${sealed|${API_TOKEN}|"), "\(kept)")
+        upstream.clearRequests()
+        let again = try await workspace.run(["refresh", "items", "--json"], environment: environment)
+        #expect(again.stdout.contains(#""outcome": "notModified""#), "\(again.stdout)")
+        #expect(upstream.requests.count == 4)
+        #expect(upstream.requests.allSatisfy { $0.query.contains("token=\(token)") })
     }
 }

@@ -86,3 +86,27 @@ import Testing
         #expect(redactor.redact("answered 503, key abcd") == "answered 503, key ${K}")
     }
 }
+
+@Suite(.timeLimit(.minutes(1))) struct SealingTests {
+    let redactor = Redactor(secrets: [
+        Redactor.Secret(value: "a b+c/d", reference: "${API_TOKEN}"),
+        Redactor.Secret(value: "s3cr3t|1}", reference: "${credential:odd}"),
+    ])
+
+    @Test func sealedTextHoldsNoSecretAndUnsealsToTheSameBytes() {
+        for text in [
+            "https://x.test/?token=a%20b%2Bc%2Fd&n=1", "https://x.test/a%20b+c/d?q=a b+c/d", #"{"key": "s3cr3t|1}"}"#,
+            "no secret at all",
+        ] {
+            let sealed = redactor.seal(text)
+            #expect(!sealed.contains("a b+c/d") && !sealed.contains("a%20b%2Bc%2Fd") && !sealed.contains("s3cr3t"))
+            #expect(redactor.unseal(sealed) == text, "\(sealed)")
+        }
+    }
+
+    @Test func aSealedSecretThatIsNoLongerConfiguredCannotBeUnsealed() {
+        let sealed = redactor.seal("https://x.test/?token=a%20b%2Bc%2Fd")
+        #expect(Redactor(secrets: []).unseal(sealed) == nil)
+        #expect(Redactor.none.unseal("plain ${HOME} text") == "plain ${HOME} text")
+    }
+}

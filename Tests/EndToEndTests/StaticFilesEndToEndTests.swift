@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+/// A static-file API on Debian's nginx: three JSON files chained by relative
+/// `next` links, each with its own ETag. Every page is revalidated, so a
+/// change to the last file alone reaches the copy, at one request per page.
+@Suite(.timeLimit(.minutes(5))) struct StaticFilesEndToEndTests {
+    /// Page `number` of three, with items `ids`, linking to the next file by a relative URL.
+    func page(_ number: Int, _ ids: ClosedRange<Int>, revision: Int = 1) -> String {
+        let items = ids.map { #"{"id": \#($0), "name": "item \#($0)", "revision": \#(revision)}"# }
+        let next = number < 3 ? #""page\#(number + 1).json""# : "null"
+        return #"{"items": [\#(items.joined(separator: ", "))], "next": \#(next)}"#
+    }
+
+    @Test func aChangeToALaterFileReachesTheCopyAndUnchangedFilesAnswer304() async throws {
+        let nginx = try await Nginx.start()
+        defer { nginx.stop() }
+        let day = Date(timeIntervalSince1970: 1_790_000_000)
+        try nginx.write("page1.json", page(1, 1...10), modified: day)
+        try nginx.write("page2.json", page(2, 11...20), modified: day)
+        try nginx.write("page3.json", page(3, 21...25), modified: day)
+        let workspace = try Workspace()
+        try workspace.writeConfig(resources: [
+            #"""
+            {"name": "catalog", "url": "\#(nginx.baseURL)/page1.json", "items": "/items", "key": "/id",
+             "pagination": {"style": "nextUrl", "next": "/next"}}
+            """#
+        ])
+
+        let first = try await workspace.run(["refresh", "--json"])
+        #expect(first.status == 0, "\(first.stdout)\n\(first.stderr)")
+        #expect(try workspace.value("SELECT count(*) FROM records") == "25")
+
+        let second = try await workspace.run(["refresh", "--json"])
+        #expect(second.stdout.contains(#""outcome": "notModified""#), "\(second.stdout)")
+
+        // The last file changes: item 25 changes, 24 is gone, 26 is new.
+        var last = page(3, 21...23)
+        last = last.replacingOccurrences(
+            of: "]", with: #", {"id": 25, "name": "item 25", "revision": 2}, {"id": 26, "name": "item 26", "revision": 1}]"#)
+        try nginx.write("page3.json", last, modified: day.addingTimeInterval(60))
+        let times = try workspace.updateTimes("catalog")
+        let third = try await workspace.run(["refresh", "--json"])
+
+        #expect(third.status == 0, "\(third.stdout)\n\(third.stderr)")
+        #expect(third.stdout.contains(#""outcome": "success""#), "\(third.stdout)")
+        let statuses = nginx.requests().map { "\($0.path) \($0.status)" }
+        #expect(
+            statuses == [
+                "/page1.json 200", "/page2.json 200", "/page3.json 200",
+                "/page1.json 304", "/page2.json 304", "/page3.json 304",
+                "/page1.json 304", "/page2.json 304", "/page3.json 200",
+            ])
+        let records = try workspace.records("catalog")
+        #expect(records.keys.map { Int($0)! }.sorted() == Array(1...23) + [25, 26])
+        #expect(records["25"]?.contains(#""revision":2"#) == true)
+        // Records of the unchanged files kept their time.
+        let after = try workspace.updateTimes("catalog")
+        #expect((1...23).allSatisfy { after["\($0)"] == times["\($0)"] })
+        #expect(after["25"] != times["25"])
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+
+/// Debian's nginx serving a folder of static files on loopback, as a real
+/// static-file API: one ETag and Last-Modified per file (from its mtime and
+/// size), 304 to a matching `If-None-Match`. Its access log records each
+/// request's path and status.
+final class Nginx: Sendable {
+    let folder: String
+    let port: Int
+    private let process: Process
+
+    /// The folder it serves.
+    var root: String { folder + "/www" }
+    /// Its origin, such as `http://127.0.0.1:41234`.
+    var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    private init(folder: String, port: Int, process: Process) {
+        self.folder = folder
+        self.port = port
+        self.process = process
+    }
+
+    struct DidNotStart: Error, CustomStringConvertible {
+        var log: String
+        var description: String { "nginx did not start:\n\(log)" }
+    }
+
+    /// Starts nginx in a new temporary folder, on a free loopback port.
+    static func start() async throws -> Nginx {
+        let folder = NSTemporaryDirectory() + "sync-agent-nginx-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder + "/www", withIntermediateDirectories: true)
+        for attempt in 0..<5 {
+            let port = Int.random(in: 20_000..<60_000)
+            let config = """
+                \(getuid() == 0 ? "user root;" : "")
+                worker_processes 1;
+                pid \(folder)/nginx.pid;
+                error_log \(folder)/error.log;
+                events { worker_connections 64; }
+                http {
+                    access_log \(folder)/access.log;
+                    client_body_temp_path \(folder)/body;
+                    proxy_temp_path \(folder)/proxy;
+                    fastcgi_temp_path \(folder)/fastcgi;
+                    uwsgi_temp_path \(folder)/uwsgi;
+                    scgi_temp_path \(folder)/scgi;
+                    types { application/json json; }
+                    server { listen 127.0.0.1:\(port); root \(folder)/www; }
+                }
+                """
+            try config.write(toFile: folder + "/nginx.conf", atomically: true, encoding: .utf8)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/sbin/nginx")
+            process.arguments = ["-p", folder, "-c", folder + "/nginx.conf", "-g", "daemon off;"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let nginx = Nginx(folder: folder, port: port, process: process)
+            if try await eventually(timeout: .seconds(10), { nginx.answers() || !process.isRunning }), process.isRunning {
+                return nginx
+            }
+            process.terminate()
+            process.waitUntilExit()
+            if attempt == 4 { break }
+        }
+        let log = (try? String(contentsOfFile: folder + "/error.log", encoding: .utf8)) ?? ""
+        try? FileManager.default.removeItem(atPath: folder)
+        throw DidNotStart(log: log)
+    }
+
+    /// Whether it accepts a TCP connection.
+    private func answers() -> Bool {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { return false }
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+    }
+
+    /// Writes a file to serve, with the given modification time.
+    func write(_ name: String, _ text: String, modified: Date) throws {
+        let path = root + "/" + name
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: path)
+    }
+
+    /// The requests logged so far: path and status, oldest first.
+    func requests() -> [(path: String, status: Int)] {
+        let log = (try? String(contentsOfFile: folder + "/access.log", encoding: .utf8)) ?? ""
+        return log.split(separator: "\n").compactMap { line in
+            // 127.0.0.1 - - [date] "GET /page1.json HTTP/1.1" 200 123 "-" "agent"
+            let parts = line.split(separator: "\"")
+            guard parts.count >= 3 else { return nil }
+            let request = parts[1].split(separator: " ")
+            let status = parts[2].split(separator: " ").first.flatMap { Int($0) }
+            guard request.count >= 2, let status else { return nil }
+            return (String(request[1]), status)
+        }
+    }
+
+    /// Stops nginx and removes its folder.
+    func stop() {
+        process.terminate()
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+}
