@@ -237,8 +237,9 @@ import Testing
     @Test func aLimitLongerThanMaxWaitEndsRateLimitedAndTheNextSyncCompletesIt() async throws {
         let upstream = try await TestUpstream.start(collections: ["issues": 230])
         defer { Task { await upstream.stop() } }
-        upstream.setRateLimit(.fixedWindow(requests: 4, window: .seconds(3)), for: .github)
-        try exhaust(upstream, 4)
+        // Six requests per 3 s, all spent: the next sync's five pages fit in the next window.
+        upstream.setRateLimit(.fixedWindow(requests: 6, window: .seconds(3)), for: .github)
+        try exhaust(upstream, 6)
         let workspace = try Workspace()
         try workspace.writeConfig(resources: [github(upstream, #", "rateLimit": {"maxWait": "200ms"}"#)])
 

@@ -37,7 +37,8 @@ import Testing
         // The last file changes: item 25 changes, 24 is gone, 26 is new.
         var last = page(3, 21...23)
         last = last.replacingOccurrences(
-            of: "]", with: #", {"id": 25, "name": "item 25", "revision": 2}, {"id": 26, "name": "item 26", "revision": 1}]"#)
+            of: "]",
+            with: #", {"id": 25, "name": "item 25", "revision": 2}, {"id": 26, "name": "item 26", "revision": 1}]"#)
         try nginx.write("page3.json", last, modified: day.addingTimeInterval(60))
         let times = try workspace.updateTimes("catalog")
         let third = try await workspace.run(["refresh", "--json"])

@@ -15,14 +15,17 @@ struct RefreshCommand: AsyncParsableCommand {
             another (reported as "joined"). With no agent, it syncs in this process, and two \
             such refreshes of one resource still make one upstream request.
 
-            A request that fails with a transient error (a network fault, a timeout, 429 or \
-            5xx) is retried as the resource's retry policy says. On a terminal, a refresh \
-            still running after 100 ms shows a live line on standard error (pages, items, \
-            retries, "taking longer than expected"); elsewhere each retry and each slow \
-            sync is one line on standard error.
+            A request that fails with a transient error (a network fault, a timeout, 5xx) is \
+            retried as the resource's retry policy says; a rate limit (429, or 403 with no \
+            quota left) is waited out until its reset, using no attempt, for at most \
+            rateLimit.maxWait. On a terminal, a refresh still running after 100 ms shows a \
+            live line on standard error (pages, items, retries, rate-limit waits, "taking \
+            longer than expected"); elsewhere each retry, each wait and each slow sync is \
+            one line on standard error.
 
             Exit codes: 0 every resource succeeded or was not modified; 1 any failed or gave \
-            up retrying; 75 offline; 78 bad configuration.
+            up retrying; 75 offline, or rate limited past rateLimit.maxWait (try again \
+            later); 78 bad configuration.
 
             Examples:
               sync-agent refresh                       Sync everything.

@@ -53,7 +53,8 @@ final class ProgressLine<C: Clock<Duration>>: Sendable {
                 entry.progress = progress
             case .retry(_, let notice):
                 entry.progress.retry = notice
-                entry.progress.attempts = notice.attempt
+                // A rate-limit wait uses no attempt.
+                if notice.rateLimitedUntil == nil { entry.progress.attempts = notice.attempt }
             case .slow:
                 entry.slow = true
             case .finished:
@@ -154,7 +155,11 @@ final class ProgressLine<C: Clock<Duration>>: Sendable {
             let progress = entry.progress
             let pages = progress.pages == 1 ? "1 page" : "\(progress.pages) pages"
             let items = progress.items == 1 ? "1 item" : "\(progress.items) items"
-            let retry = progress.retry.map { ", retrying (attempt \($0.attempt) of \($0.maxAttempts))" } ?? ""
+            let retry =
+                progress.retry.map {
+                    $0.rateLimitedUntil == nil
+                        ? ", retrying (attempt \($0.attempt) of \($0.maxAttempts))" : ", \($0.sentence)"
+                } ?? ""
             let slow = entry.slow ? ", \(ResourceMachine.slowMessage)" : ""
             return "\(progress.resource): \(pages), \(items)\(retry)\(slow)"
         }

@@ -69,6 +69,11 @@ package struct ResourceConfig: Sendable {
 
     /// The resources whose record this one's URL reads.
     package var dependencies: [String] { url.dependencies.map(\.resource) }
+
+    /// The scope of its request budget and rate limits: `rateLimit.scope`, else its URL's host.
+    package var rateLimitScope: String {
+        settings.rateLimit.scope ?? URLComponents(string: url.render())?.host ?? "?"
+    }
 }
 
 /// The HTTP methods a resource may use.

@@ -112,6 +112,7 @@ extension ConfigLoader {
             let resources = resources(resourcesValue, at: fields.path("resources"), defaults: defaults)
             fields.finish(reader)
             checkDependencies(resources, declared: Self.declaredNames(resourcesValue))
+            checkBudgets(resources)
             return AgentConfig(
                 file: file, database: database, socket: socket, socketMode: socketMode, connectivity: connectivity,
                 resources: resources.map(\.1), redactor: Redactor(secrets: substitution.secrets))
@@ -423,9 +424,11 @@ extension ConfigLoader {
             }
             let pagination = pagination(fields.take("pagination"), at: fields.path("pagination"))
             if pagination?.placement == .body {
+                var bodyIsObject = false
+                if case .object = fields.members.last(where: { $0.name == "body" })?.value { bodyIsObject = true }
                 if method != .post {
                     reader.report("\(fields.path("pagination")).in", "\"body\" needs \"method\": \"POST\"")
-                } else if let body, body.contentType != "application/json" {
+                } else if body != nil, !bodyIsObject {
                     reader.report(
                         fields.path("body"), "must be a JSON object when the pagination is sent in the body")
                 }
@@ -690,6 +693,27 @@ extension ConfigLoader {
                     reported.formUnion(cycle)
                     reader.report(
                         "\(resourcePath).url", "dependency cycle: \((cycle + [cycle[0]]).joined(separator: " → "))")
+                }
+            }
+        }
+
+        /// Resources of one scope share one budget: two different ones are a mistake.
+        func checkBudgets(_ resources: [(String, ResourceConfig)]) {
+            var first: [String: (path: String, budget: RateLimitSettings.Budget)] = [:]
+            for (resourcePath, resource) in resources {
+                guard let budget = resource.settings.rateLimit.budget else { continue }
+                let scope = resource.rateLimitScope
+                guard let earlier = first[scope] else {
+                    first[scope] = (resourcePath, budget)
+                    continue
+                }
+                if earlier.budget != budget {
+                    reader.report(
+                        "\(resourcePath).rateLimit",
+                        "differs from the budget of \(earlier.path) in the same scope \"\(scope)\" "
+                            + "(\(earlier.budget.requests) per \(DurationText.format(earlier.budget.per)), "
+                            + "burst \(earlier.budget.burst)); resources of one scope share one budget: "
+                            + "give them the same, or set \"scope\"")
                 }
             }
         }

@@ -170,7 +170,8 @@ package struct ResourceMachine: Sendable, Hashable {
         case .retrying(let id, let notice):
             guard case .syncing(var sync) = state, sync.id == id else { return [] }
             sync.retry = notice
-            sync.attempt = notice.attempt
+            // A rate-limit wait uses no attempt: the count stands.
+            if notice.rateLimitedUntil == nil { sync.attempt = notice.attempt }
             state = .syncing(sync)
             actions.append(.report(.retry(resource: name, notice)))
         case .slow(let id):

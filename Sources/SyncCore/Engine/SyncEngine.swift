@@ -77,7 +77,7 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
         self.transport = transport
         self.connectivity = connectivity
         self.clock = clock
-        budgets = RequestBudgets(clock: clock)
+        budgets = RequestBudgets(resources: config.resources, clock: clock)
         self.logger = logger
         self.lock = lock
         self.heartbeat = heartbeat

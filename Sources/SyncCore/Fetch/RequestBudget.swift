@@ -53,41 +53,66 @@ package final class RequestBudget: Sendable {
     }
 
     /// Waits until a request may be sent, and takes its place. `onWait` is
-    /// told of any wait first, and `onLongWait` too when it lasts at least `reportAfter`.
+    /// told of any wait first, and `onLongWait` too when it lasts at least
+    /// `reportAfter`. A wait longer than `maxWait` is not taken: it throws
+    /// ``TooLong`` at once.
     package func admit(
-        reportAfter: Duration = .seconds(1), onWait: (Duration) -> Void = { _ in },
-        onLongWait: (Duration) -> Void = { _ in }
+        maxWait: Duration = .seconds(3600), reportAfter: Duration = .seconds(1),
+        onWait: (Duration) -> Void = { _ in }, onLongWait: (Duration) -> Void = { _ in }
     ) async throws {
-        let wait = reserve()
+        let wait = try reserve(within: maxWait)
         guard wait > .zero else { return }
         onWait(wait)
         if wait >= reportAfter { onLongWait(wait) }
         try await sleep(wait)
     }
 
+    /// The budget would hold a request longer than it may wait.
+    package struct TooLong: Error {
+        /// How long it would wait.
+        package var wait: Duration
+    }
+
     /// How long the next request must wait; its slot is taken.
     func reserve() -> Duration {
+        (try? reserve(within: nil)) ?? .zero
+    }
+
+    /// How long the next request must wait, its slot taken; when that is
+    /// longer than `limit`, nothing is taken and ``TooLong`` is thrown.
+    private func reserve(within limit: Duration?) throws(TooLong) -> Duration {
         let now = elapsed()
-        return state.withLock { state in
-            var at = max(now, state.blockedUntil)
-            if state.spacing > .zero, at < state.pacedUntil, let last = state.lastSlot {
-                at = max(at, last + state.spacing)
-            }
-            if let budget {
-                let rate = Double(budget.requests) / budget.per.seconds
-                let start = max(at, state.filledAt)
-                var tokens = min(Double(budget.burst), state.tokens + (start - state.filledAt).seconds * rate)
-                at = start
-                if tokens < 1 {
-                    at = start + .seconds((1 - tokens) / rate)
-                    tokens = 1
-                }
-                state.tokens = tokens - 1
-                state.filledAt = at
-            }
-            state.lastSlot = at
-            return at - now
+        let (wait, taken) = state.withLock { state -> (Duration, Bool) in
+            var next = state
+            let wait = Self.reserve(in: &next, budget: budget, now: now)
+            if let limit, wait > limit { return (wait, false) }
+            state = next
+            return (wait, true)
         }
+        guard taken else { throw TooLong(wait: wait) }
+        return wait
+    }
+
+    /// Takes the next slot in `state` at `now` and returns how long until it comes.
+    private static func reserve(in state: inout State, budget: RateLimitSettings.Budget?, now: Duration) -> Duration {
+        var at = max(now, state.blockedUntil)
+        if state.spacing > .zero, at < state.pacedUntil, let last = state.lastSlot {
+            at = max(at, last + state.spacing)
+        }
+        if let budget {
+            let rate = Double(budget.requests) / budget.per.seconds
+            let start = max(at, state.filledAt)
+            var tokens = min(Double(budget.burst), state.tokens + (start - state.filledAt).seconds * rate)
+            at = start
+            if tokens < 1 {
+                at = start + .seconds((1 - tokens) / rate)
+                tokens = 1
+            }
+            state.tokens = tokens - 1
+            state.filledAt = at
+        }
+        state.lastSlot = at
+        return at - now
     }
 
     /// A response said the scope is rate limited for `wait`: no request of the scope goes before it ends.
@@ -128,30 +153,39 @@ package final class RequestBudget: Sendable {
 }
 
 /// The agent's request budgets, one per scope: resources that share a scope
-/// (by default their URL's host) share one.
+/// (by default their URL's host) share one, whichever of them configures it
+/// (the configuration refuses two different budgets in one scope).
 ///
 /// Thread-safety: `Sendable`; the table is behind a `Mutex`.
 package final class RequestBudgets: Sendable {
     private let make: @Sendable (String, RateLimitSettings.Budget?) -> RequestBudget
+    /// The budget each scope's resources configure.
+    private let configured: [String: RateLimitSettings.Budget]
     private let budgets = Mutex<[String: RequestBudget]>([:])
 
-    /// Budgets timed on `clock`.
-    package init<C: Clock<Duration>>(clock: C) {
+    /// Budgets for `resources`, timed on `clock`.
+    package init<C: Clock<Duration>>(resources: [ResourceConfig], clock: C) {
         make = { RequestBudget(scope: $0, budget: $1, clock: clock) }
+        var configured: [String: RateLimitSettings.Budget] = [:]
+        for resource in resources {
+            guard let budget = resource.settings.rateLimit.budget, configured[resource.rateLimitScope] == nil
+            else { continue }
+            configured[resource.rateLimitScope] = budget
+        }
+        self.configured = configured
     }
 
-    /// Budgets timed on the continuous clock.
-    package convenience init() {
-        self.init(clock: ContinuousClock())
+    /// Budgets for `resources`, timed on the continuous clock.
+    package convenience init(resources: [ResourceConfig]) {
+        self.init(resources: resources, clock: ContinuousClock())
     }
 
-    /// The budget of `resource`'s scope, whose URL's host is `host`. The first
-    /// resource of a scope to ask sets its budget.
-    package func budget(for resource: ResourceConfig, host: String) -> RequestBudget {
-        let scope = resource.settings.rateLimit.scope ?? host
+    /// The budget of `resource`'s scope.
+    package func budget(for resource: ResourceConfig) -> RequestBudget {
+        let scope = resource.rateLimitScope
         return budgets.withLock { budgets in
             if let budget = budgets[scope] { return budget }
-            let budget = make(scope, resource.settings.rateLimit.budget)
+            let budget = make(scope, configured[scope] ?? resource.settings.rateLimit.budget)
             budgets[scope] = budget
             return budget
         }

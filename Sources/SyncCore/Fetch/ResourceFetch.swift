@@ -74,12 +74,7 @@ struct ResourceFetch: Sendable {
             pagination: resource.pagination, baseURL: resource.url.render(dependencyValues), query: resource.query,
             maxPages: resource.settings.maxPages, body: resource.body)
         decoder = PageDecoder(items: resource.items, key: resource.key)
-        budget = RequestBudgets().budget(for: resource, host: Self.host(of: planner.baseURL))
-    }
-
-    /// The host of `url`, the default scope of its budget.
-    static func host(of url: String) -> String {
-        URLComponents(string: url)?.host ?? "?"
+        budget = RequestBudgets(resources: [resource]).budget(for: resource)
     }
 
     /// A fingerprint of the first request and of how its answer is read: the
@@ -174,11 +169,25 @@ struct ResourceFetch: Sendable {
     /// wait of a second or more shows as a rate-limit wait. Every wait is
     /// told to `onBudgetWait`.
     private func admit(_ request: PageRequest) async throws {
+        let shown = "\(resource.method.rawValue) \(request.url)"
+        do {
+            try await admitUnlessTooLong(request, shown: shown)
+        } catch let tooLong as RequestBudget.TooLong {
+            // Longer than rateLimit.maxWait: the sync ends rateLimited, as for a server's limit.
+            throw FetchError(
+                .rateLimited, resource: resource.name, request: shown,
+                cause: "the request budget of \(budget.scope) has no room before the reset",
+                retryAfter: tooLong.wait
+            ).redacted(by: redactor)
+        }
+    }
+
+    private func admitUnlessTooLong(_ request: PageRequest, shown: String) async throws {
         try await budget.admit(
-            onWait: onBudgetWait,
+            maxWait: resource.settings.rateLimit.maxWait, onWait: onBudgetWait,
             onLongWait: { wait in
                 let error = FetchError(
-                    .rateLimited, resource: resource.name, request: "\(resource.method.rawValue) \(request.url)",
+                    .rateLimited, resource: resource.name, request: shown,
                     cause: "waiting for the request budget of \(budget.scope)", retryAfter: wait)
                 onRetry(
                     RetryEvent(
@@ -204,6 +213,8 @@ struct ResourceFetch: Sendable {
             return .retry(after: error.retryAfter)
         case .rateLimited:
             guard let waits, let wait = waits.next(told: error.retryAfter, policy: resource.settings.retry) else {
+                // Ending the sync: the scope's other resources still hold until the reset.
+                if error.status != nil, let told = error.retryAfter { budget.block(for: told) }
                 return .giveUp
             }
             budget.block(for: wait)

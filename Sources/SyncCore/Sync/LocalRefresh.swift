@@ -33,7 +33,7 @@ package struct LocalRefresh: Sendable {
         self.store = store
         self.transport = transport
         self.lock = RefreshLock(database: config.database)
-        budgets = RequestBudgets()
+        budgets = RequestBudgets(resources: config.resources)
         self.logger = logger
         self.onActivity = onActivity
     }

@@ -40,9 +40,7 @@ struct ResourceSync: Sendable {
             fetch.clock = clock
             fetch.connectivity = connectivity
             fetch.onBudgetWait = onBudgetWait
-            if let budgets {
-                fetch.budget = budgets.budget(for: resource, host: ResourceFetch.host(of: fetch.planner.baseURL))
-            }
+            if let budgets { fetch.budget = budgets.budget(for: resource) }
             fetch.onRetry = { [onProgress, logger] event in
                 let report = progress.retrying(event)
                 if let notice = report.retry { logger.warning("\(notice.logLine)") }

@@ -56,7 +56,8 @@ final class Nginx: Sendable {
             process.standardError = FileHandle.nullDevice
             try process.run()
             let nginx = Nginx(folder: folder, port: port, process: process)
-            if try await eventually(timeout: .seconds(10), { nginx.answers() || !process.isRunning }), process.isRunning {
+            if try await eventually(timeout: .seconds(10), { nginx.answers() || !process.isRunning }), process.isRunning
+            {
                 return nginx
             }
             process.terminate()

@@ -21,6 +21,14 @@ import Testing
         #expect(failed == "2 resources: 1 retrying, 1 failed (users: failed)")
     }
 
+    @Test func aWaitingResourceSaysUntilWhen() {
+        var issues = status("issues", .waiting, slow: true)
+        issues.message = "rate limited until 10:42:07"
+        #expect(
+            StatusLine.summary([status("users", .idle), issues])
+                == "2 resources: 1 idle, 1 waiting (issues: rate limited until 10:42:07)")
+    }
+
     @Test func oneResourceIsSingular() {
         #expect(StatusLine.summary([status("users", .offline)]) == "1 resource: 1 offline")
     }

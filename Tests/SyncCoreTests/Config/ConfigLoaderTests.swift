@@ -127,6 +127,11 @@ func resource(
             problems: [#"resources[0].pagination.in: "body" needs "method": "POST""#]),
         .init(
             config: #"""
+                {"resources": [\#(resource("users", #""method": "POST", "body": [1], "pagination": {"style": "cursor", "next": "/n", "in": "body"}"#))]}
+                """#,
+            problems: ["resources[0].body: must be a JSON object when the pagination is sent in the body"]),
+        .init(
+            config: #"""
                 {"resources": [\#(resource("users", #""pagination": {"style": "link", "stopWhen": {"equals": true}, "hasMore": "x"}"#))]}
                 """#,
             problems: [

@@ -196,7 +196,6 @@ import Testing
     }
 
     @Test func resourcesOfOneScopeShareABudget() throws {
-        let budgets = RequestBudgets(clock: clock)
         let text = #"""
             {"resources": [
               {"name": "a", "url": "https://api.github.com/a", "key": "/id"},
@@ -207,7 +206,8 @@ import Testing
             """#
         let resources = try ConfigLoader.decode(Array(text.utf8), file: "/etc/sync-agent/config.json", environment: [:])
             .resources
-        let scopes = resources.map { budgets.budget(for: $0, host: ResourceFetch.host(of: $0.url.render())) }
+        let budgets = RequestBudgets(resources: resources, clock: clock)
+        let scopes = resources.map { budgets.budget(for: $0) }
         #expect(scopes[0] === scopes[1])
         #expect(scopes[2] === scopes[3])
         #expect(scopes[0] !== scopes[2])
@@ -222,5 +222,55 @@ import Testing
         #expect(waits.next(told: nil, policy: policy, unit: 0.5) == .seconds(2))
         #expect(waits.next(told: nil, policy: policy, unit: 0.5) == .seconds(4))
         #expect(waits.next(told: .seconds(40), policy: policy, unit: 0.5) == nil)
+    }
+}
+
+@Suite(.timeLimit(.minutes(1))) struct BudgetConfigurationTests {
+    func problems(_ resources: String) -> [String] {
+        let text = #"{"resources": [\#(resources)]}"#
+        do {
+            _ = try ConfigLoader.decode(Array(text.utf8), file: "/etc/sync-agent/config.json", environment: [:])
+            return []
+        } catch {
+            return error.problems.map(\.description)
+        }
+    }
+
+    @Test func resourcesOfOneScopeMayNotHaveDifferentBudgets() {
+        #expect(
+            problems(
+                #"""
+                {"name": "a", "url": "https://api.github.com/a", "key": "/id", "rateLimit": {"requests": 5000, "per": "1h"}},
+                {"name": "b", "url": "https://api.github.com/b", "key": "/id"},
+                {"name": "c", "url": "https://api.github.com/c", "key": "/id", "rateLimit": {"requests": 10, "per": "1s"}},
+                {"name": "d", "url": "https://api.github.com/d", "key": "/id", "rateLimit": {"requests": 10, "per": "1s", "scope": "search"}}
+                """#)
+                == [
+                    #"resources[2].rateLimit: differs from the budget of resources[0] in the same scope "api.github.com" (5000 per 1h, burst 5000); resources of one scope share one budget: give them the same, or set "scope""#
+                ])
+    }
+
+    @Test func aResourceWithoutABudgetSharesTheOneItsScopeConfigures() throws {
+        let text = #"""
+            {"resources": [
+              {"name": "a", "url": "https://api.github.com/a", "key": "/id"},
+              {"name": "b", "url": "https://api.github.com/b", "key": "/id", "rateLimit": {"requests": 1, "per": "1s", "burst": 1}}
+            ]}
+            """#
+        let resources = try ConfigLoader.decode(Array(text.utf8), file: "/etc/sync-agent/config.json", environment: [:])
+            .resources
+        let budgets = RequestBudgets(resources: resources, clock: VirtualClock())
+        let shared = budgets.budget(for: resources[0])
+        #expect(shared.reserve() == .zero)
+        #expect(shared.reserve() == .seconds(1))
+    }
+
+    @Test func aBudgetWaitLongerThanMaxWaitIsRefusedAndTakesNoSlot() async throws {
+        let budget = RequestBudget(
+            scope: "s", budget: RateLimitSettings.Budget(requests: 1, per: .seconds(60), burst: 1),
+            clock: VirtualClock())
+        try await budget.admit(maxWait: .seconds(10))
+        await #expect(throws: RequestBudget.TooLong.self) { try await budget.admit(maxWait: .seconds(10)) }
+        #expect(budget.reserve() == .seconds(60))
     }
 }
