@@ -16,8 +16,11 @@ import Testing
         var resource: @Sendable (_ baseURL: String) -> String
         var limit: UpstreamRateLimit?
         /// Whether its answers tell the quota left (x-ratelimit-remaining and
-        /// kin): the agent then slows down before the limit and is never refused.
+        /// kin): the agent then slows down before the limit and is refused no more.
         var toldQuota = false
+        /// The first page, as `curl` arguments after the origin: how another
+        /// client of the same account uses up the quota.
+        var firstPage: [String] = []
         var testDescription: String { api.rawValue }
     }
 
@@ -32,7 +35,8 @@ import Testing
                  "pagination": {"style": "link"}, \#(retry)}
                 """#
             },
-            limit: .fixedWindow(requests: 3, window: .seconds(1)), toldQuota: true),
+            limit: .fixedWindow(requests: 3, window: .seconds(2)), toldQuota: true,
+            firstPage: ["/github/issues?per_page=50"]),
         APICase(
             api: .stripe,
             resource: { base in
@@ -42,7 +46,8 @@ import Testing
                  "hasMore": "/has_more"}, \#(retry)}
                 """#
             },
-            limit: .fixedWindow(requests: 3, window: .seconds(1))),
+            limit: .fixedWindow(requests: 3, window: .seconds(2)),
+            firstPage: ["/stripe/customers?limit=50"]),
         APICase(
             api: .slack,
             resource: { base in
@@ -54,7 +59,8 @@ import Testing
                            "on": [{"pointer": "/error", "equals": "ratelimited", "as": "rateLimit"}]}}
                 """#
             },
-            limit: .fixedWindow(requests: 3, window: .seconds(1))),
+            limit: .fixedWindow(requests: 3, window: .seconds(2)),
+            firstPage: ["/slack/members?limit=50"]),
         APICase(
             api: .notion,
             resource: { base in
@@ -65,7 +71,11 @@ import Testing
                                 "hasMore": "/has_more"}, \#(retry)}
                 """#
             },
-            limit: .fixedWindow(requests: 3, window: .seconds(1))),
+            limit: .fixedWindow(requests: 3, window: .seconds(2)),
+            firstPage: [
+                "/notion/tasks/query", "-X", "POST", "-H", "Content-Type: application/json", "-d",
+                #"{"page_size": 50}"#,
+            ]),
         APICase(
             api: .google,
             resource: { base in
@@ -77,7 +87,8 @@ import Testing
                                   {"status": 429, "bodyContains": "RateLimitExceeded", "as": "rateLimit"}]}}
                 """#
             },
-            limit: .fixedWindow(requests: 3, window: .seconds(1))),
+            limit: .fixedWindow(requests: 3, window: .seconds(2)),
+            firstPage: ["/google/events?maxResults=50"]),
         APICase(
             api: .shopify,
             resource: { base in
@@ -86,7 +97,8 @@ import Testing
                  "items": "/products", "key": "/id", "pagination": {"style": "link"}, \#(retry)}
                 """#
             },
-            limit: .leakyBucket(size: 3, leaksPerSecond: 2), toldQuota: true),
+            limit: .leakyBucket(size: 3, leaksPerSecond: 1), toldQuota: true,
+            firstPage: ["/shopify/products.json?limit=50"]),
         APICase(
             api: .zendesk,
             resource: { base in
@@ -96,7 +108,8 @@ import Testing
                                               "stopWhen": {"pointer": "/end_of_stream", "equals": true}}, \#(retry)}
                 """#
             },
-            limit: .fixedWindow(requests: 3, window: .seconds(1)), toldQuota: true),
+            limit: .fixedWindow(requests: 3, window: .seconds(2)), toldQuota: true,
+            firstPage: ["/zendesk/users?per_page=50"]),
         APICase(
             api: .salesforce,
             resource: { base in
@@ -108,7 +121,8 @@ import Testing
                            "on": [{"status": 403, "bodyContains": "REQUEST_LIMIT_EXCEEDED", "as": "rateLimit"}]}}
                 """#
             },
-            limit: .fixedWindow(requests: 3, window: .seconds(1))),
+            limit: .fixedWindow(requests: 3, window: .seconds(2)),
+            firstPage: ["/salesforce/accounts/query"]),
     ]
 
     /// The collection a resource of `apiCase` reads: its name is the second path component.
@@ -131,6 +145,8 @@ import Testing
         let upstream = try await TestUpstream.start(collections: [collection: 230])
         defer { Task { await upstream.stop() } }
         upstream.setRateLimit(apiCase.limit, for: apiCase.api)
+        // Another client has just used up the quota: the agent's first request is refused.
+        for _ in 0..<3 { try curl(upstream.baseURL + apiCase.firstPage[0], Array(apiCase.firstPage.dropFirst())) }
         let workspace = try Workspace()
         try workspace.writeConfig(resources: [apiCase.resource(upstream.baseURL)])
         let name = try #require(workspace.resourceNames.first)
@@ -140,15 +156,14 @@ import Testing
         #expect(first.status == 0, "\(first.stdout)\n\(first.stderr)")
         #expect(first.stdout.contains(#""outcome": "success""#), "\(first.stdout)")
         try expectCopy(of: collection, in: upstream, as: name, workspace)
-        // Five pages of 50 against a limit of about 3 a second: refused at
-        // least once and waited out, or, when the answers tell the quota
-        // left, never refused; and nothing sent before it was allowed.
+        // Five pages of 50 against a limit of 3 every 2 s, already spent:
+        // refused and waited out, and when the answers tell the quota left,
+        // refused only that once (the agent slows down before the limit);
+        // nothing sent before it was allowed.
         let log = upstream.rateLimitLog
-        if apiCase.toldQuota {
-            #expect(log.limitedAnswers == 0, "\(log.entries)")
-        } else {
-            #expect(log.limitedAnswers > 0, "\(apiCase.api) was never rate limited")
-        }
+        let refused = log.entries.filter { $0.request.headers["user-agent"]?.hasPrefix("sync-agent") == true }
+        #expect(!refused.isEmpty, "\(apiCase.api) was never rate limited")
+        if apiCase.toldQuota { #expect(refused.count == 1, "\(refused.map(\.request.query))") }
         #expect(log.premature.isEmpty, "\(log.premature.map { "\($0.receivedAt) \($0.path)?\($0.query)" })")
         #expect(try workspace.query("SELECT state FROM resources") == [["idle"]])
 
@@ -175,13 +190,44 @@ import Testing
 
     /// Uses up GitHub's window by asking for page 1 `count` times, as another client of the same account would.
     func exhaust(_ upstream: TestUpstream, _ count: Int) throws {
-        for _ in 0..<count {
-            let curl = Process()
-            curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-            curl.arguments = ["-s", "-o", "/dev/null", "\(upstream.baseURL)/github/issues?per_page=50"]
-            try curl.run()
-            curl.waitUntilExit()
-        }
+        for _ in 0..<count { try curl("\(upstream.baseURL)/github/issues?per_page=50") }
+    }
+
+    /// `curl URL OPTIONS`, its answer dropped: another client of the same account.
+    func curl(_ url: String, _ options: [String] = []) throws {
+        let curl = Process()
+        curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        curl.arguments = ["-s", "-o", "/dev/null"] + options + [url]
+        try curl.run()
+        curl.waitUntilExit()
+    }
+
+    @Test func shopifysFullBucketIsWaitedOutForItsDecimalRetryAfter() async throws {
+        let upstream = try await TestUpstream.start(collections: ["products": 120])
+        defer { Task { await upstream.stop() } }
+        // A bucket of 4 leaking one request every 2 s, filled by another client.
+        upstream.setRateLimit(.leakyBucket(size: 4, leaksPerSecond: 0.5), for: .shopify)
+        for _ in 0..<4 { try curl("\(upstream.baseURL)/shopify/products.json?limit=50") }
+        let workspace = try Workspace()
+        try workspace.writeConfig(resources: [
+            #"""
+            {"name": "products", "url": "\#(upstream.baseURL)/shopify/products.json", "query": {"limit": 50},
+             "items": "/products", "key": "/id", "pagination": {"style": "link"},
+             "retry": {"maxAttempts": 2, "initialDelay": "100ms", "jitter": 0}}
+            """#
+        ])
+
+        let result = try await workspace.run(["refresh", "--json"])
+
+        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
+        #expect(try workspace.value("SELECT count(*) FROM records") == "120")
+        let log = upstream.rateLimitLog
+        let refused = log.entries.filter { $0.request.headers["user-agent"]?.hasPrefix("sync-agent") == true }
+        #expect(!refused.isEmpty)
+        #expect(refused.allSatisfy { $0.status == 429 })
+        #expect(log.premature.isEmpty, "\(log.premature.map { "\($0.receivedAt) \($0.query)" })")
+        // Its waits are told in tenths of a second (Retry-After: 1.8): none was cut short.
+        #expect(result.stderr.contains("the server answered 429 Too Many Requests: Exceeded"), "\(result.stderr)")
     }
 
     @Test func githubsPrimaryLimitIsWaitedOutUntilItsResetWithoutUsingAnAttempt() async throws {
@@ -287,10 +333,12 @@ import Testing
 
     @Test func resourcesOfOneHostShareABudgetThatIsNeverExceeded() async throws {
         // Stripe's answers tell nothing of the quota: only the budget keeps
-        // two resources of one host under 2 requests a second, together.
+        // two resources of one host under the limit, together.
         let upstream = try await TestUpstream.start(collections: ["customers": 230, "charges": 230])
         defer { Task { await upstream.stop() } }
-        upstream.setRateLimit(.fixedWindow(requests: 2, window: .seconds(1)), for: .stripe)
+        // The budget (2 a second, one at a time) stays under the server's 3 a
+        // second even when a request leaves a little after its slot.
+        upstream.setRateLimit(.fixedWindow(requests: 3, window: .seconds(1)), for: .stripe)
         let workspace = try Workspace()
         let resources = ["customers", "charges"].map { name in
             #"""
