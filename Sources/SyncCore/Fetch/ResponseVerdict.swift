@@ -18,12 +18,11 @@ struct ResponseVerdict: Sendable {
 
     /// The failure a response reports, or `nil` when it is a success.
     static func failure(
-        status: Int, headers: HTTPHeaders, body: [UInt8], document: @autoclosure () -> JSONDocument?,
-        settings: SyncSettings, now: Date = Date()
+        status: Int, headers: HTTPHeaders, body: [UInt8], document: JSONDocument?, settings: SyncSettings,
+        now: Date = Date()
     ) -> ResponseVerdict? {
         let success = (200..<300).contains(status)
         if success && settings.errorWhen == nil { return nil }
-        let document = document()
         if success {
             guard let errorWhen = settings.errorWhen,
                 errorWhen.match.matches(status: status, body: body, document: document)

@@ -1,0 +1,73 @@
+import Foundation
+
+/// What a response says of the caller's quota (docs/configuration.md#rate-limits):
+/// GitHub's `x-ratelimit-*`, the IETF `ratelimit-*` fields (or one
+/// `RateLimit: limit=…, remaining=…, reset=…`), and Shopify's
+/// `X-Shopify-Shop-Api-Call-Limit: 39/40`.
+struct QuotaHeaders: Sendable, Hashable {
+    /// Requests left in the current window.
+    var remaining: Int?
+    /// The window's size in requests.
+    var limit: Int?
+    /// How long until the window resets.
+    var resetIn: Duration?
+
+    /// A quota as told.
+    init(remaining: Int?, limit: Int?, resetIn: Duration?) {
+        self.remaining = remaining
+        self.limit = limit
+        self.resetIn = resetIn
+    }
+
+    /// Reads the fields of `headers` (a name, lowercased, to its first value), at `now`.
+    init(_ value: (String) -> String?, now: Date = Date()) {
+        for prefix in ["x-ratelimit-", "ratelimit-"] {
+            remaining = remaining ?? value(prefix + "remaining").flatMap(Self.integer)
+            limit = limit ?? value(prefix + "limit").flatMap(Self.integer)
+            resetIn = resetIn ?? value(prefix + "reset").flatMap { Self.reset($0, now: now) }
+        }
+        if let combined = value("ratelimit") {
+            for part in combined.split(separator: ",") {
+                let pair = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                guard pair.count == 2 else { continue }
+                switch pair[0].lowercased() {
+                case "remaining", "r": remaining = remaining ?? Self.integer(pair[1])
+                case "limit", "l": limit = limit ?? Self.integer(pair[1])
+                case "reset", "t": resetIn = resetIn ?? Self.reset(pair[1], now: now)
+                default: break
+                }
+            }
+        }
+        if let shopify = value("x-shopify-shop-api-call-limit") {
+            let parts = shopify.split(separator: "/").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            if parts.count == 2 {
+                limit = limit ?? parts[1]
+                remaining = remaining ?? max(0, parts[1] - parts[0])
+            }
+        }
+    }
+
+    /// Whether the response says no request is left.
+    var isExhausted: Bool { remaining == 0 }
+
+    private static func integer(_ text: String) -> Int? {
+        Int(text.trimmingCharacters(in: .whitespaces))
+    }
+
+    /// A reset as epoch seconds (or milliseconds), or as seconds from now, told
+    /// apart by size: no window lasts a billion seconds.
+    static func reset(_ text: String, now: Date) -> Duration? {
+        guard let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite, number >= 0 else {
+            return nil
+        }
+        let seconds: Double
+        if number >= 1e12 {
+            seconds = number / 1000 - now.timeIntervalSince1970
+        } else if number >= 1e9 {
+            seconds = number - now.timeIntervalSince1970
+        } else {
+            seconds = number
+        }
+        return .milliseconds(Int64((max(0, seconds) * 1000).rounded(.up)))
+    }
+}
