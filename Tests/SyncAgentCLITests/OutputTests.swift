@@ -37,6 +37,18 @@ import Testing
         #expect(RefreshCommand.exitCode([result(.gaveUp)])?.rawValue == 1)
         #expect(RefreshCommand.exitCode([result(.offline), result(.success)])?.rawValue == 75)
         #expect(RefreshCommand.exitCode([result(.offline), result(.failed)])?.rawValue == 1)
+        #expect(RefreshCommand.exitCode([result(.rateLimited), result(.success)])?.rawValue == 75)
+        #expect(RefreshCommand.outcomeText(result(.rateLimited)) == "rate limited")
+    }
+
+    @Test func theStatusTableSaysWhatAResourceIsDoing() {
+        var status = ResourceStatus(name: "issues", state: .waiting)
+        status.lastAttemptAt = Date()
+        status.message = "rate limited until 10:42:07"
+        #expect(StatusCommand.stateText(status) == "waiting: rate limited until 10:42:07")
+        status.state = .retrying
+        status.attempt = 2
+        #expect(StatusCommand.stateText(status) == "retrying (attempt 2)")
     }
 
     @Test func aResultIsTheResultObjectOfTheSpecification() {

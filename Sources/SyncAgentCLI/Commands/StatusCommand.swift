@@ -109,12 +109,14 @@ struct StatusCommand: AsyncParsableCommand {
     }
 
     /// The state as the table shows it: `never synced`, or the state with
-    /// what is going on (`syncing, taking longer than expected`, `retrying 2/5`).
+    /// what is going on (`syncing, taking longer than expected`, `retrying
+    /// (attempt 2)`, `waiting: rate limited until 10:42:07`).
     static func stateText(_ status: ResourceStatus) -> String {
         if status.lastAttemptAt == nil, status.state == .idle { return "never synced" }
         switch status.state {
         case .syncing where status.slow: return "syncing, \(ResourceMachine.slowMessage)"
         case .retrying where status.attempt > 1: return "retrying (attempt \(status.attempt))"
+        case .waiting where status.message != nil: return "waiting: \(status.message ?? "")"
         default: return status.state.rawValue
         }
     }
