@@ -51,7 +51,9 @@ final class Nginx: Sendable {
             try config.write(toFile: folder + "/nginx.conf", atomically: true, encoding: .utf8)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/sbin/nginx")
-            process.arguments = ["-p", folder, "-c", folder + "/nginx.conf", "-g", "daemon off;"]
+            process.arguments = [
+                "-p", folder, "-e", folder + "/error.log", "-c", folder + "/nginx.conf", "-g", "daemon off;",
+            ]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
