@@ -19,8 +19,9 @@ public struct StagedRecord: Sendable, Hashable {
 ///
 /// Pages are staged in a temporary table of the writer connection (on disk,
 /// invisible to readers), so memory does not grow with the number of items.
-/// A page the server answered 304 is staged from the records the previous
-/// snapshot took from that page (``stageUnchanged(page:)``); every page's
+/// A page the server answered 304 is not staged: its records stay as the
+/// previous snapshot has them (``keepUnchanged(page:)``), so applying a sync
+/// in which one page of many changed writes that page only. Every page's
 /// validators are kept (``keep(_:)``) and stored with the snapshot.
 /// ``SyncStore/record(_:snapshot:)`` applies the staged snapshot to `records` as a
 /// diff in one transaction; ``discard()`` drops it, leaving the previous snapshot
@@ -37,6 +38,8 @@ public final class SnapshotWriter {
     let table: String
     /// The pages of the snapshot, stored with it.
     private(set) var pages: [StoredPage] = []
+    /// The pages whose records the previous snapshot holds, unchanged.
+    private(set) var unchangedPages: [Int] = []
     private var isOpen = true
 
     init(store: SyncStore, resource: String, table: String) {
@@ -53,28 +56,21 @@ public final class SnapshotWriter {
         }
     }
 
-    /// Stages one page of records, received now: it is page `page` of the walk.
+    /// Stages one page of records: page `page` of the walk.
     ///
-    /// A key staged from an earlier received page of this sync is a duplicate;
-    /// one staged from an unchanged page gives way (the server's latest word wins).
-    ///
-    /// - Throws: ``StoreError/Kind/duplicateKey`` when a key was already
-    ///   received in this sync; ``StoreError/Kind/io`` when the write fails.
+    /// - Throws: ``StoreError/Kind/duplicateKey`` when a key was already staged
+    ///   in this sync; ``StoreError/Kind/io`` when the write fails.
     public func stage(_ records: [StagedRecord], page: Int? = nil) async throws(StoreError) {
         precondition(isOpen, "stage(_:) after the snapshot was applied or discarded")
         guard !records.isEmpty else { return }
         let table = table
         let resource = resource
         try await store.writeTemporary { db in
-            let statement = try db.cachedStatement(
-                sql: """
-                    INSERT INTO temp.\(table) (key, data, page, received) VALUES (?, ?, ?, 1)
-                    ON CONFLICT (key) DO UPDATE SET data = excluded.data, page = excluded.page, received = 1
-                    WHERE received = 0
-                    """)
+            let statement = try db.cachedStatement(sql: "INSERT INTO temp.\(table) (key, data, page) VALUES (?, ?, ?)")
             for record in records {
-                try statement.execute(arguments: [record.key, record.data, page])
-                if db.changesCount == 0 {
+                do {
+                    try statement.execute(arguments: [record.key, record.data, page])
+                } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY {
                     throw StoreError(
                         .duplicateKey, "two items of \(resource) have the same key \"\(record.key)\"", key: record.key)
                 }
@@ -83,24 +79,12 @@ public final class SnapshotWriter {
         stagedCount += records.count
     }
 
-    /// Stages the records the previous snapshot took from page `page`, which
-    /// the server says has not changed; returns how many.
-    @discardableResult
-    public func stageUnchanged(page: Int) async throws(StoreError) -> Int {
-        precondition(isOpen, "stageUnchanged(page:) after the snapshot was applied or discarded")
-        let table = table
-        let resource = resource
-        let copied = try await store.writeTemporaryCounting { db in
-            try db.execute(
-                sql: """
-                    INSERT OR IGNORE INTO temp.\(table) (key, data, page, received)
-                    SELECT key, data, page, 0 FROM records WHERE resource = ? AND page = ?
-                    """,
-                arguments: [resource, page])
-            return db.changesCount
-        }
-        stagedCount += copied
-        return copied
+    /// Keeps the records the previous snapshot took from page `page`, which
+    /// the server says has not changed: they stay where they are, unless a
+    /// page staged in this sync holds the same key (its record wins).
+    public func keepUnchanged(page: Int) {
+        precondition(isOpen, "keepUnchanged(page:) after the snapshot was applied or discarded")
+        unchangedPages.append(page)
     }
 
     /// Keeps a page's request, validators and successor, stored with the snapshot.
@@ -136,7 +120,7 @@ extension SyncStore {
             try db.execute(
                 sql: """
                     CREATE TEMP TABLE \(table) (
-                        key TEXT PRIMARY KEY NOT NULL, data TEXT NOT NULL, page INTEGER, received INTEGER NOT NULL
+                        key TEXT PRIMARY KEY NOT NULL, data TEXT NOT NULL, page INTEGER
                     ) WITHOUT ROWID
                     """)
         }

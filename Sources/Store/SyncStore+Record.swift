@@ -25,15 +25,16 @@ extension SyncStore {
         }
         let staging = apply?.table
         let pages = apply?.pages ?? []
+        let unchanged = apply?.unchangedPages ?? []
         // Applying a snapshot may be cancelled (rolled back, as at shutdown);
         // recording any other outcome, a cancellation included, always completes.
         let recorded = try await write(cancellable: staging != nil) { db -> RecordedSync in
             var changes = SnapshotChanges()
             var itemCount: Int?
             if let staging {
-                changes = try Self.applySnapshot(from: staging, to: sync.resource, at: sync.finishedAt ?? Date(), db)
+                (changes, itemCount) = try Self.applySnapshot(
+                    from: staging, keeping: unchanged, to: sync.resource, at: sync.finishedAt ?? Date(), db)
                 try Self.replacePages(of: sync.resource, with: pages, db)
-                itemCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM temp.\(staging)") ?? 0
                 try db.execute(sql: "DROP TABLE temp.\(staging)")
             }
             let finishedAt = sync.finishedAt ?? Date()
@@ -45,19 +46,24 @@ extension SyncStore {
         return recorded
     }
 
+    /// Applies the staged records and the kept pages as the resource's new
+    /// snapshot; returns what changed and how many records it holds.
     private static func applySnapshot(
-        from staging: String, to resource: String, at date: Date, _ db: Database
-    ) throws -> SnapshotChanges {
+        from staging: String, keeping unchanged: [Int], to resource: String, at date: Date, _ db: Database
+    ) throws -> (SnapshotChanges, Int) {
         let now = Timestamp.string(from: date)
-        let before =
-            try Int.fetchOne(db, sql: "SELECT count(*) FROM records WHERE resource = ?", arguments: [resource]) ?? 0
-        let staged = try Int.fetchOne(db, sql: "SELECT count(*) FROM temp.\(staging)") ?? 0
+        let count = "SELECT count(*) FROM records WHERE resource = ?"
+        let before = try Int.fetchOne(db, sql: count, arguments: [resource]) ?? 0
+        // Gone: every record not staged, unless its page answered 304 (it is kept).
+        let kept = "[" + unchanged.map(String.init).joined(separator: ",") + "]"
         try db.execute(
             sql: """
                 DELETE FROM records
-                WHERE resource = ? AND NOT EXISTS (SELECT 1 FROM temp.\(staging) AS s WHERE s.key = records.key)
+                WHERE resource = ?
+                  AND (page IS NULL OR page NOT IN (SELECT value FROM json_each(?)))
+                  AND NOT EXISTS (SELECT 1 FROM temp.\(staging) AS s WHERE s.key = records.key)
                 """,
-            arguments: [resource])
+            arguments: [resource, kept])
         let removed = db.changesCount
         // `WHERE true` resolves the parsing ambiguity of an upsert from a SELECT.
         // A record that moved to another page keeps its updated_at.
@@ -77,8 +83,9 @@ extension SyncStore {
             try Int.fetchOne(
                 db, sql: "SELECT count(*) FROM records WHERE resource = ? AND updated_at = ?",
                 arguments: [resource, now]) ?? 0
-        let added = staged - (before - removed)
-        return SnapshotChanges(added: added, changed: written - added, removed: removed)
+        let after = try Int.fetchOne(db, sql: count, arguments: [resource]) ?? 0
+        let added = after - (before - removed)
+        return (SnapshotChanges(added: added, changed: written - added, removed: removed), after)
     }
 
     private static func replacePages(of resource: String, with pages: [StoredPage], _ db: Database) throws {

@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import Synchronization
 
 /// The agent's SQLite database: the records, each resource's state and the
 /// history of syncs (docs/schema.md#the-sqlite-database).
@@ -105,16 +104,6 @@ public final class SyncStore: Sendable {
             if cancellable { return try await pool.writeWithoutTransaction(transaction) }
             return try await Task { try await pool.writeWithoutTransaction(transaction) }.value
         }
-    }
-
-    /// ``writeTemporary(cancellable:_:)`` for work that returns a count.
-    func writeTemporaryCounting(_ work: @escaping @Sendable (Database) throws -> Int) async throws(StoreError) -> Int {
-        let counted = Mutex(0)
-        try await writeTemporary { db in
-            let count = try work(db)
-            counted.withLock { $0 = count }
-        }
-        return counted.withLock { $0 }
     }
 
     /// Runs `work` in a read transaction (a consistent snapshot), mapping errors to ``StoreError``.

@@ -247,7 +247,7 @@ import Testing
 }
 
 /// A snapshot whose pages answered 304 in part: the unchanged pages' records
-/// come from the previous snapshot, and every page's validators are kept.
+/// stay as the previous snapshot has them, and every page's validators are kept.
 @Suite(.timeLimit(.minutes(1))) struct PagedSnapshotTests {
     let first = Date(timeIntervalSince1970: 1_800_000_000)
     let second = Date(timeIntervalSince1970: 1_800_000_060)
@@ -279,7 +279,7 @@ import Testing
         // Page 1 unchanged; page 2 changed: 3 changed, 4 gone, 5 new. Key 2
         // also moved to page 2: the received copy wins over the kept one.
         let next = try await store.beginSnapshot(of: "users")
-        #expect(try await next.stageUnchanged(page: 1) == 2)
+        next.keepUnchanged(page: 1)
         next.keep(page(1, next: "p2", items: 2, etag: "e1"))
         try await next.stage(
             [StagedRecord(key: "3", data: "C"), StagedRecord(key: "5", data: "e"), StagedRecord(key: "2", data: "b")],
@@ -296,6 +296,23 @@ import Testing
         #expect(rows["3"]?.1 == Timestamp.string(from: second))
         #expect(try fixture.sqlite("SELECT key, page FROM records ORDER BY key") == "1\t1\n2\t2\n3\t2\n5\t2\n")
         #expect(try await store.pages(of: "users").map(\.validators.etag) == ["e1", "e2b"])
+    }
+
+    @Test func recordsOfAPageThatIsNotKeptAreGone() async throws {
+        let fixture = try StoreFixture()
+        let store = fixture.store
+        let initial = try await store.beginSnapshot(of: "users")
+        try await initial.stage([StagedRecord(key: "1", data: "a")], page: 1)
+        try await initial.stage([StagedRecord(key: "2", data: "b")], page: 2)
+        try await initial.stage([StagedRecord(key: "3", data: "c")], page: 3)
+        try await store.record(finished("users", at: first), snapshot: initial)
+        // Page 1 unchanged, page 2 received empty, page 3 no longer in the walk.
+        let next = try await store.beginSnapshot(of: "users")
+        next.keepUnchanged(page: 1)
+        let changes = try await store.record(finished("users", at: second), snapshot: next).changes
+        #expect(changes == SnapshotChanges(added: 0, changed: 0, removed: 2))
+        #expect(try fixture.rows("users").mapValues(\.0) == ["1": "a"])
+        #expect(try await store.resource(named: "users")?.itemCount == 1)
     }
 
     @Test func aKeyReceivedTwiceIsStillADuplicate() async throws {

@@ -64,8 +64,9 @@ struct ResourceSync: Sendable {
                     if snapshot == nil {
                         snapshot = try await store.beginSnapshot(of: resource.name)
                         for earlier in unchanged {
-                            progress.addItems(try await snapshot!.stageUnchanged(page: earlier.number))
+                            snapshot!.keepUnchanged(page: earlier.number)
                             snapshot!.keep(earlier.stored)
+                            progress.addItems(earlier.stored.itemCount)
                         }
                         unchanged = []
                     }
@@ -101,11 +102,14 @@ struct ResourceSync: Sendable {
         }
     }
 
-    /// Stages a page in `snapshot`: its records, or those it held last time
-    /// when it answered 304. Returns how many.
+    /// Stages a page in `snapshot`: its records, or, when it answered 304,
+    /// those it held last time, kept where they are. Returns how many.
     private func stage(_ page: FetchedPage, in snapshot: SnapshotWriter) async throws -> Int {
         snapshot.keep(page.stored)
-        if page.notModified { return try await snapshot.stageUnchanged(page: page.number) }
+        if page.notModified {
+            snapshot.keepUnchanged(page: page.number)
+            return page.stored.itemCount
+        }
         do {
             try await snapshot.stage(page.records, page: page.number)
         } catch {
