@@ -2,7 +2,8 @@ import Foundation
 import Synchronization
 
 /// The request budget of one scope (docs/configuration.md#rate-limits),
-/// shared by every resource of that scope: requests pass ``admit()`` in
+/// shared by every resource of that scope: requests pass
+/// ``admit(maxWait:reportAfter:onWait:onLongWait:)`` in
 /// turn, which holds each one until
 ///
 /// - a rate limit the scope met has reset (``block(for:)``),
@@ -37,7 +38,7 @@ package final class RequestBudget: Sendable {
 
     /// Below this share of its window's quota left, the agent spreads what remains.
     static let paceBelow = 0.1
-    /// Without a known window size, below this many requests left.
+    /// Without a known window size, at most this many requests left.
     static let paceBelowRequests = 10
     /// The spacing near the limit when the server tells no reset time.
     static let spacingWithoutReset: Duration = .seconds(1)
