@@ -54,6 +54,10 @@ public final class SyncStore: Sendable {
         configuration.busyMode = .timeout(Self.busyTimeout)
         configuration.label = "sync-agent"
         configuration.readonly = mode == .readOnly
+        // Creating the file, the switch to WAL and the migrations wait for any
+        // other process doing the same.
+        let lock = mode == .readOnly ? nil : try OpeningLock.acquire(beside: path)
+        defer { lock?.release() }
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
             if mode != .readOnly { try Self.migrator.migrate(pool) }

@@ -126,6 +126,24 @@ import Glibc
         return (agent, workspace, snapshot)
     }
 
+    @Test func aLastSuccessInTheFutureCountsAsNow() async throws {
+        // The clock was a month ahead at the last sync, then put right: the
+        // next poll comes an interval after the start, not a month later.
+        let upstream = try await TestUpstream.start(collections: ["items": 50])
+        defer { Task { await upstream.stop() } }
+        let workspace = try workspace(upstream, interval: "2s")
+        #expect(try await workspace.run(["refresh"]).status == 0)
+        _ = try workspace.query("UPDATE resources SET last_success_at = '2027-01-01T00:00:00.000Z'")
+        let agent = try await RunningAgent.start(in: workspace)
+        let started = ContinuousClock.now
+        #expect(
+            try await eventually(timeout: .seconds(10)) { try workspace.value("SELECT count(*) FROM sync_runs") == "2" }
+        )
+        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(try workspace.value("SELECT trigger FROM sync_runs ORDER BY id DESC LIMIT 1") == "poll")
+        _ = try await agent.stop()
+    }
+
     @Test func sigtermMidSyncKeepsThePreviousSnapshotAndExits0() async throws {
         let upstream = try await TestUpstream.start(collections: ["items": 250])
         defer { Task { await upstream.stop() } }

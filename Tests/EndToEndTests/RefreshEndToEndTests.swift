@@ -164,6 +164,26 @@ import Testing
         #expect(try workspace.value("SELECT count(*) FROM sync_runs") == "1")
     }
 
+    @Test func eightRefreshesOfAFreshDatabaseAllSucceedFiftyTimesInARow() async throws {
+        // Creating the file, the switch to WAL and the migrations are serialized:
+        // every process opens the new database, and they share one sync.
+        let upstream = try await TestUpstream.start(collections: ["items": 40])
+        defer { Task { await upstream.stop() } }
+        for round in 1...50 {
+            let workspace = try Workspace()
+            try workspace.writeConfig(resources: [upstream.resource("items", style: "page")])
+            upstream.clearRequests()
+            // The first answer is slow, so every process starts while it is in flight.
+            upstream.inject(Fault(path: "/page/items", times: 1, delay: .milliseconds(800)))
+            let refreshes = try (0..<8).map { _ in try workspace.start(["refresh"]) }
+            var results: [ProcessResult] = []
+            for refresh in refreshes { results.append(try await refresh.finish()) }
+            #expect(results.allSatisfy { $0.status == 0 }, "round \(round): \(results.map(\.stderr))")
+            #expect(upstream.requestCount(path: "/page/items") == 1, "round \(round)")
+            if results.contains(where: { $0.status != 0 }) { break }
+        }
+    }
+
     @Test func aDependentResourceFillsItsURLFromItsDependencysRecord() async throws {
         let upstream = try await TestUpstream.start(collections: ["items": 100])
         defer { Task { await upstream.stop() } }

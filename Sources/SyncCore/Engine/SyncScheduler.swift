@@ -81,11 +81,13 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
 
     /// How long after the start a resource first syncs (docs/cli.md#when-a-resource-syncs):
     /// at once when it never succeeded or its last success is older than its
-    /// interval.
+    /// interval. A last success in the future (the clock was ahead, then put
+    /// right) counts as now: never later than an interval from the start.
     package static func firstRunAfter(_ resource: ResourceConfig, lastSuccessAt: Date?, now: Date) -> Duration {
         guard let lastSuccessAt else { return .zero }
-        let remaining = resource.settings.interval - .seconds(now.timeIntervalSince(lastSuccessAt))
-        return max(.zero, remaining)
+        let interval = resource.settings.interval
+        let remaining = interval - .seconds(now.timeIntervalSince(lastSuccessAt))
+        return min(interval, max(.zero, remaining))
     }
 
     /// When `name` first syncs, as a wall-clock time.

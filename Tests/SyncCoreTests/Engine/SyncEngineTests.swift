@@ -434,3 +434,24 @@ import Testing
         await engine.value
     }
 }
+
+@Suite struct FirstRunTests {
+    let now = Date(timeIntervalSince1970: 1_795_000_000)
+
+    func resource() throws -> ResourceConfig {
+        let text =
+            #"{"resources": [{"name": "r", "url": "https://api.example.com/r", "key": "/id", "interval": "10m"}]}"#
+        return try ConfigLoader.decode(Array(text.utf8), file: "/etc/sync-agent/config.json", environment: [:])
+            .resources[0]
+    }
+
+    @Test func theFirstSyncComesAnIntervalAfterTheLastSuccessAtMost() throws {
+        let resource = try resource()
+        let first = { SyncScheduler<ContinuousClock>.firstRunAfter(resource, lastSuccessAt: $0, now: now) }
+        #expect(first(nil) == .zero)
+        #expect(first(now.addingTimeInterval(-3600)) == .zero)
+        #expect(first(now.addingTimeInterval(-240)) == .seconds(360))
+        // A last success in the future (the clock was ahead, then put right) counts as now.
+        #expect(first(now.addingTimeInterval(86_400 * 30)) == .seconds(600))
+    }
+}
