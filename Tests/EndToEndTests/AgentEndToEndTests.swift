@@ -144,6 +144,32 @@ import Glibc
         _ = try await agent.stop()
     }
 
+    @Test func sigusr1LogsEachResourceSighupAndSigpipeDoNotKillAndSigtermIsNamed() async throws {
+        let upstream = try await TestUpstream.start(collections: ["items": 50])
+        defer { Task { await upstream.stop() } }
+        let workspace = try workspace(upstream)
+        // As under systemd's default: a soft limit of 1,024 open files, a higher hard one.
+        let agent = try await RunningAgent.start(
+            in: workspace, wrapper: ["/usr/bin/prlimit", "--nofile=1024:8192", "--"])
+        #expect(try await eventually { agent.state(of: "items") == "idle" })
+        let limits = try String(contentsOfFile: "/proc/\(agent.process.pid)/limits", encoding: .utf8)
+        #expect(
+            limits.split(separator: "\n").contains {
+                $0.hasPrefix("Max open files") && $0.contains("8192                 8192")
+            },
+            "\(limits)")
+
+        agent.process.send(SIGUSR1)
+        #expect(try await eventually { agent.process.stderrSoFar.contains("items: idle, 50 items, last success 20") })
+        for signal in [SIGHUP, SIGPIPE] { agent.process.send(signal) }
+        #expect(try await eventually { agent.process.stderrSoFar.contains("SIGHUP: reloading the configuration") })
+        #expect(agent.curl("GET", "/v1/status").status == 200)
+
+        let stopped = try await agent.stop()
+        #expect(stopped.status == 0, "\(stopped.stderr)")
+        #expect(stopped.stderr.contains("SIGTERM: stopping"), "\(stopped.stderr)")
+    }
+
     @Test func sigtermMidSyncKeepsThePreviousSnapshotAndExits0() async throws {
         let upstream = try await TestUpstream.start(collections: ["items": 250])
         defer { Task { await upstream.stop() } }

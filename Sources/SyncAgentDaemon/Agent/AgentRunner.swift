@@ -44,6 +44,9 @@ package struct AgentRunner {
         let config = config
         let logger = logger
         let environment = environment
+        SignalsService<ContinuousClock>.prepare()
+        let files = FileLimit.raise()
+        logger.debug("open files", metadata: ["limit": "\(files)"])
         let agentLock: AgentLock
         do {
             agentLock = try AgentLock.acquire(database: config.database)
@@ -117,6 +120,7 @@ package struct AgentRunner {
                 .init(
                     service: SystemdService(notifier: notifier, engine: engine, logger: logger),
                     serviceName: "systemd"),
+                .init(service: SignalsService(engine: engine, logger: logger), serviceName: "signals"),
             ] + extraServices(engine),
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger.withLevel(max(logger.logLevel, .notice)))

@@ -83,6 +83,9 @@ struct RunningProcess: @unchecked Sendable {
     /// What it has written to standard error so far.
     var stderrSoFar: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
 
+    /// Its process id.
+    var pid: Int32 { process.processIdentifier }
+
     /// Sends `signal` (such as `SIGKILL`) to the process.
     func send(_ signal: Int32) {
         kill(process.processIdentifier, signal)
