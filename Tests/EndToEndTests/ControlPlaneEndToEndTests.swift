@@ -268,6 +268,34 @@ import Testing
         }
     }
 
+    @Test func anOversizeRequestBodyIsRefusedWithoutBeingRead() async throws {
+        let upstream = try await TestUpstream.start(collections: ["items": 250])
+        defer { Task { await upstream.stop() } }
+        let (agent, workspace) = try await syncedAgent(upstream, slowAfter: "5s")
+        // 256 MiB, told by its length, then sent in chunks with none.
+        let big = workspace.folder + "/big"
+        _ = FileManager.default.createFile(atPath: big, contents: nil)
+        let file = try FileHandle(forWritingTo: URL(fileURLWithPath: big))
+        try file.truncate(atOffset: 256 * 1024 * 1024)
+        try file.close()
+        for headers in [[String](), ["Transfer-Encoding: chunked"]] {
+            let started = ContinuousClock.now
+            let answer = agent.curl(
+                "POST", "/v1/refresh", headers: headers + ["Content-Type: application/octet-stream"],
+                options: ["--data-binary", "@" + big], maxTime: 30)
+            #expect(answer.status == 413, "\(headers): \(answer.body)")
+            #expect(answer.body.contains("too_large"), "\(answer.body)")
+            #expect(ContinuousClock.now - started < .seconds(10), "\(headers)")
+        }
+        // It is still there, and still small.
+        #expect(agent.curl("GET", "/v1/status").status == 200)
+        let status = try String(contentsOfFile: "/proc/\(agent.process.pid)/status", encoding: .utf8)
+        let rss = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
+        let kib = rss.flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") }
+        #expect((kib ?? .max) < 200 * 1024, "\(rss ?? "no VmRSS")")
+        _ = try await agent.stop()
+    }
+
     @Test func theDemoShowsEveryBehaviourAndStopsWithExit0OnCtrlC() async throws {
         let folder = try Workspace()
         let demo = try AgentProcess.start(["demo", "--database", folder.databasePath], in: folder.folder)

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NIOCore
 import Store
 import Streams
 import SyncCore
@@ -105,6 +106,7 @@ struct StatusAPI<Control: AgentControl>: Sendable {
     func router() -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: JSONErrorMiddleware())
+        router.add(middleware: BodyLimitMiddleware())
         router.get("/v1/status") { _, _ in
             let key = StatusCache.Key(version: control.statusVersion, online: control.isOnline)
             let body = statusCache.body(for: key) { APIResponse.jsonBody(encoding: status()) }
@@ -328,6 +330,38 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             let failure = APIError(status: .internalServerError, code: "internal", message: "\(error)")
             return APIResponse.json(encoding: failure.answer, status: failure.status)
         }
+    }
+}
+
+/// Refuses a request body larger than ``limit`` with 413, without reading it
+/// to the end, and closes the connection (docs/api.md#errors): no request of
+/// the API needs more than a few bytes.
+struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// The largest request body accepted.
+    static var limit: Int { 64 * 1024 }
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        var request = request
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > Self.limit {
+            return Self.tooLarge
+        }
+        do {
+            _ = try await request.collectBody(upTo: Self.limit)
+        } catch is NIOTooManyBytesError {
+            return Self.tooLarge
+        }
+        return try await next(request, context)
+    }
+
+    private static var tooLarge: Response {
+        let error = APIError(
+            status: .contentTooLarge, code: "too_large",
+            message: "the request body is larger than \(limit / 1024) KiB; no request of this API needs one")
+        var response = APIResponse.json(encoding: error.answer, status: error.status)
+        response.headers[.connection] = "close"
+        return response
     }
 }
 

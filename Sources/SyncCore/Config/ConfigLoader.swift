@@ -7,6 +7,9 @@ import Streams
 /// configuration with any problem is refused whole, before anything (a
 /// database, a socket) is created.
 package enum ConfigLoader {
+    /// The largest configuration file read: thousands of resources fit in far less.
+    package static let maximumSize = 4 * 1024 * 1024
+
     /// The configuration path used when neither `--config` nor `$SYNC_AGENT_CONFIG` is given.
     package static let defaultPath = "/etc/sync-agent/config.json"
 
@@ -23,6 +26,17 @@ package enum ConfigLoader {
         path: String, environment: [String: String], fillingReferences: Bool = true
     ) throws(ConfigError) -> AgentConfig {
         let file = URL(fileURLWithPath: path).standardizedFileURL.path
+        let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
+        guard size <= maximumSize else {
+            throw ConfigError(
+                file: file,
+                problems: [
+                    ConfigProblem(
+                        file,
+                        "is \(size) bytes; a configuration may be at most "
+                            + "\(ByteSizeText.format(maximumSize))")
+                ])
+        }
         guard let data = FileManager.default.contents(atPath: file) else {
             let reason = FileManager.default.fileExists(atPath: file) ? "it cannot be read" : "no such file"
             throw ConfigError(file: file, problems: [ConfigProblem(file, "cannot read the configuration: \(reason)")])

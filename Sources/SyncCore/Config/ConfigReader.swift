@@ -176,6 +176,8 @@ final class ObjectFields {
 
     /// The candidate within two edits of `name` (ignoring case), if any.
     private static func closest(to name: String, in candidates: [String]) -> String? {
+        // A name far longer than any key is no typo of one: no suggestion, in constant time.
+        guard name.utf8.count <= 64 else { return nil }
         let scored = candidates.map { ($0, distance(name.lowercased(), $0.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2 else { return nil }
         return best.0

@@ -45,7 +45,10 @@ struct RunningAgent: Sendable {
     /// `curl --unix-socket SOCKET -X method http://localhost/path`, for at
     /// most `maxTime` seconds (an event stream is cut off then, with what
     /// it sent so far).
-    func curl(_ method: String, _ path: String, headers: [String] = [], maxTime: Int = 60) -> Answer {
+    /// `options` go to curl as they are (such as `--data-binary @FILE`).
+    func curl(
+        _ method: String, _ path: String, headers: [String] = [], options: [String] = [], maxTime: Int = 60
+    ) -> Answer {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
         process.arguments =
@@ -53,7 +56,7 @@ struct RunningAgent: Sendable {
                 "--silent", "--no-buffer", "--max-time", "\(maxTime)", "--unix-socket", socketPath, "-X", method, "-w",
                 "\n%{http_code}",
             ]
-            + headers.flatMap { ["-H", $0] } + ["http://localhost" + path]
+            + headers.flatMap { ["-H", $0] } + options + ["http://localhost" + path]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

@@ -387,6 +387,31 @@ func resource(
         #expect(throws: ConfigError.self) { try ConfigLoader.load(path: folder + "/missing.json", environment: [:]) }
     }
 
+    @Test func aConfigurationLargerThanItsCapIsRefusedUnread() throws {
+        let folder = NSTemporaryDirectory() + "config-cap-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/config.json"
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
+        let file = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try file.truncate(atOffset: UInt64(ConfigLoader.maximumSize + 1))
+        try file.close()
+        #expect {
+            try ConfigLoader.load(path: path, environment: [:])
+        } throws: { error in
+            (error as? ConfigError)?.problems.map(\.description) == [
+                "\(path): is 4194305 bytes; a configuration may be at most 4 MiB"
+            ]
+        }
+    }
+
+    @Test func aHugeUnknownKeyIsReportedWithoutASuggestion() throws {
+        let key = String(repeating: "intervall", count: 100_000)
+        #expect(
+            configProblems(#"{"resources": [\#(resource("users", #""\#(key)": 1"#))]}"#)
+                == ["resources[0].\(key): unknown key"])
+    }
+
     @Test func theConfigPathComesFromTheFlagThenTheEnvironment() {
         #expect(ConfigLoader.path(explicit: "a.json", environment: ["SYNC_AGENT_CONFIG": "b.json"]) == "a.json")
         #expect(ConfigLoader.path(explicit: nil, environment: ["SYNC_AGENT_CONFIG": "b.json"]) == "b.json")
