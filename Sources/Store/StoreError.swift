@@ -20,12 +20,17 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
     public let message: String
     /// The key two items shared, for ``Kind/duplicateKey``.
     public let key: String?
+    /// Whether it is a condition of the machine that passes (the database busy
+    /// or locked by another process, a full disk, an I/O error, no file
+    /// descriptor or memory left), not of the data: worth trying again later.
+    public let isTransient: Bool
 
     /// Creates a store error.
-    public init(_ kind: Kind, _ message: String, key: String? = nil) {
+    public init(_ kind: Kind, _ message: String, key: String? = nil, isTransient: Bool = false) {
         self.kind = kind
         self.message = message
         self.key = key
+        self.isTransient = isTransient
     }
 
     /// The message.

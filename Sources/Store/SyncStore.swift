@@ -60,9 +60,25 @@ public final class SyncStore: Sendable {
         defer { lock?.release() }
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
-            if mode != .readOnly { try Self.migrator.migrate(pool) }
+            // A database already up to date is not written to: another process may hold its write lock.
+            let current = try pool.read { try Self.migrator.hasCompletedMigrations($0) }
+            if mode != .readOnly, !current { try Self.migrator.migrate(pool) }
         } catch {
             throw StoreError(.open, "Cannot open the database \(path): \(Self.describe(error))")
+        }
+    }
+
+    /// The plain sentence for a database error that is a passing condition of
+    /// the machine (docs/configuration.md#failures-and-retries), or `nil`.
+    func passingCondition(_ error: DatabaseError) -> String? {
+        let folder = (path as NSString).deletingLastPathComponent
+        switch error.resultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED: return "database is locked by another process: \(path)"
+        case .SQLITE_FULL: return "disk full: \(folder)"
+        case .SQLITE_IOERR: return "I/O error on \(path) (\(Self.describe(error)))"
+        case .SQLITE_NOMEM: return "out of memory writing \(path)"
+        case .SQLITE_CANTOPEN: return "cannot open a file beside \(path) (out of file descriptors?)"
+        default: return nil
         }
     }
 
@@ -127,6 +143,8 @@ public final class SyncStore: Sendable {
             throw StoreError(.cancelled, "The write to \(path) was cancelled.")
         } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
             throw StoreError(.cancelled, "The write to \(path) was cancelled and rolled back.")
+        } catch let error as DatabaseError where passingCondition(error) != nil {
+            throw StoreError(.io, passingCondition(error) ?? "", isTransient: true)
         } catch {
             throw StoreError(.io, "\(verb) the database \(path) failed: \(Self.describe(error))")
         }

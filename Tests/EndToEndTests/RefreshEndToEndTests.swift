@@ -164,6 +164,44 @@ import Testing
         #expect(try workspace.value("SELECT count(*) FROM sync_runs") == "1")
     }
 
+    @Test func aWriterHoldingTheDatabaseLongerThanTheBusyTimeoutDelaysTheSyncNeverLosesIt() async throws {
+        let upstream = try await TestUpstream.start(collections: ["items": 150])
+        defer { Task { await upstream.stop() } }
+        let workspace = try Workspace()
+        try workspace.writeConfig(
+            #"{"defaults": {"retry": {"initialDelay": "1s", "jitter": 0}}, "resources": [\#(upstream.resource("items", style: "page"))]}"#
+        )
+        let agent = try await RunningAgent.start(in: workspace)
+        #expect(try await eventually { agent.state(of: "items") == "idle" })
+        upstream.changeItems("items", ids: [120])
+        // Another program holds the write lock for 7 s: longer than the busy timeout (5 s).
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        holder.arguments = [workspace.databasePath]
+        let script = Pipe()
+        holder.standardInput = script
+        holder.standardOutput = FileHandle.nullDevice
+        try holder.run()
+        script.fileHandleForWriting.write(
+            Data("BEGIN IMMEDIATE;\nUPDATE resources SET state = state;\n.shell sleep 7\nCOMMIT;\n".utf8))
+        try script.fileHandleForWriting.close()
+        try await Task.sleep(for: .milliseconds(300))
+
+        let result = try await workspace.run(["refresh", "--json"])
+        holder.waitUntilExit()
+
+        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
+        #expect(result.stdout.contains(#""outcome": "success""#), "\(result.stdout)")
+        #expect(result.stdout.contains(#""attempts": 2"#), "\(result.stdout)")
+        #expect(result.stderr.contains("database is locked by another process"), "\(result.stderr)")
+        #expect(try workspace.records("items")["120"]?.contains(#""revision":2"#) == true)
+        #expect(
+            try workspace.query("SELECT trigger, outcome, attempts FROM sync_runs ORDER BY id")
+                == [["startup", "success", "1"], ["refresh", "success", "2"]])
+        #expect(agent.state(of: "items") == "idle")
+        _ = try await agent.stop()
+    }
+
     @Test func eightRefreshesOfAFreshDatabaseAllSucceedFiftyTimesInARow() async throws {
         // Creating the file, the switch to WAL and the migrations are serialized:
         // every process opens the new database, and they share one sync.

@@ -198,6 +198,10 @@ package struct ResourceMachine: Sendable, Hashable {
             lastSuccessAt = date
             lastError = nil
             if result.outcome == .success { items = result.items }
+        case .gaveUp where result.error?.kind == ResourceSync.storageKind:
+            // A passing condition of the machine: polled again at its next interval.
+            state = .idle
+            lastError = result.error
         case .failed, .gaveUp:
             state = .failed
             lastError = result.error

@@ -154,6 +154,7 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
             }
             switch result?.outcome {
             case .success, .notModified: return ()
+            case .gaveUp where result?.error?.kind == ResourceSync.storageKind: throw PollSkipped()
             case .failed, .gaveUp: throw PollStopped()
             case .rateLimited:
                 guard let wait = result?.retryAfter else { throw PollSkipped() }

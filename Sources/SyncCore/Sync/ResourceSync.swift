@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Store
+import Streams
 
 /// One sync of one resource, from the first request to the recorded outcome.
 ///
@@ -26,10 +27,51 @@ struct ResourceSync: Sendable {
     /// Told of each wait for the request budget, however short.
     package var onBudgetWait: @Sendable (Duration) -> Void = { _ in }
 
+    /// The kind of a stored error that is a passing condition of the machine
+    /// (database busy, disk full, I/O error, no descriptor or memory left).
+    package static let storageKind = "storage"
+
     /// Runs the sync and records it; never throws: every failure is in the result.
+    ///
+    /// A sync that fails on a passing condition of the machine's storage runs
+    /// again from its start, after the retry policy's backoff, using up
+    /// attempts like any transient failure (docs/configuration.md#failures-and-retries).
     package func run(trigger: SyncTrigger) async -> SyncResult {
         let startedAt = Date()
         let progress = SyncTally(resource: resource.name)
+        let policy = resource.settings.retry
+        var attempt = 1
+        while true {
+            let last = attempt >= policy.maxAttempts
+            let result = await runOnce(trigger: trigger, startedAt: startedAt, progress: progress, last: last)
+            guard !last, result.outcome == .gaveUp, result.error?.kind == Self.storageKind, let error = result.error
+            else { return result }
+            let delay = policy.delay(afterAttempt: attempt, unit: Double.random(in: 0..<1))
+            attempt += 1
+            let event = RetryEvent(
+                attempt: attempt, maxAttempts: policy.maxAttempts, delay: delay,
+                error: FetchError(
+                    .transient, resource: resource.name, request: "the sync",
+                    cause: error.message.dropping(prefix: "\(resource.name): ")),
+                counted: true)
+            let report = progress.retrying(event)
+            if let notice = report.retry { logger.warning("\(notice.logLine)") }
+            onProgress(report)
+            do {
+                try await clock.sleep(for: delay)
+            } catch {
+                return await finish(
+                    .cancelled, trigger: trigger, startedAt: startedAt, progress: progress,
+                    error: Self.cancelled(resource.name))
+            }
+        }
+    }
+
+    /// One attempt of the sync. A passing storage failure that is not the
+    /// `last` attempt's is not recorded: the next attempt will be.
+    private func runOnce(
+        trigger: SyncTrigger, startedAt: Date, progress: SyncTally, last: Bool
+    ) async -> SyncResult {
         var snapshot: SnapshotWriter?
         var logger = logger
         logger[metadataKey: LogKey.resource] = "\(resource.name)"
@@ -80,11 +122,12 @@ struct ResourceSync: Sendable {
             }
             if snapshot == nil, !unchanged.isEmpty {
                 logger.debug("not modified")
-                return await finish(.notModified, trigger: trigger, startedAt: startedAt, progress: progress)
+                return await finish(
+                    .notModified, trigger: trigger, startedAt: startedAt, progress: progress, last: last)
             }
             if snapshot == nil { snapshot = try await store.beginSnapshot(of: resource.name) }
             return await finish(
-                .success, trigger: trigger, startedAt: startedAt, progress: progress, snapshot: snapshot)
+                .success, trigger: trigger, startedAt: startedAt, progress: progress, snapshot: snapshot, last: last)
         } catch {
             // A cancelled task's request fails with a network error; it is a cancellation all the same.
             let (outcome, stored) = Self.describe(
@@ -95,7 +138,8 @@ struct ResourceSync: Sendable {
                 logger.warning("\(stored.message.dropping(prefix: "\(resource.name): "))")
             }
             var result = await finish(
-                outcome, trigger: trigger, startedAt: startedAt, progress: progress, snapshot: snapshot, error: stored)
+                outcome, trigger: trigger, startedAt: startedAt, progress: progress, snapshot: snapshot, error: stored,
+                last: last)
             // A rate limit longer than rateLimit.maxWait: the next poll comes at its reset.
             if result.outcome == .rateLimited { result.retryAfter = (error as? FetchError)?.retryAfter }
             return result
@@ -123,13 +167,20 @@ struct ResourceSync: Sendable {
 
     private func finish(
         _ outcome: SyncOutcome, trigger: SyncTrigger, startedAt: Date, progress: SyncTally,
-        snapshot: SnapshotWriter? = nil, error: StoredError? = nil
+        snapshot: SnapshotWriter? = nil, error: StoredError? = nil, last: Bool = true
     ) async -> SyncResult {
         let totals = progress.totals
+        if !last, outcome == .gaveUp, error?.kind == Self.storageKind {
+            // Tried again: only the last attempt is recorded.
+            await snapshot?.discard()
+            return SyncResult(resource: resource.name, outcome: outcome, attempts: totals.attempts, error: error)
+        }
         let state: ResourceState =
             switch outcome {
             case .success, .notModified, .cancelled, .rateLimited: .idle
             case .offline: .offline
+            // A passing condition of the machine never makes a resource failed.
+            case .gaveUp where error?.kind == Self.storageKind: .idle
             case .failed, .gaveUp: .failed
             }
         var sync = FinishedSync(
@@ -147,9 +198,23 @@ struct ResourceSync: Sendable {
                 sync.outcome = .cancelled
                 sync.error = Self.cancelled(resource.name)
                 recorded = (try? await store.record(sync)) ?? recorded
+            } else if error.isTransient {
+                // The snapshot could not be applied (database busy, disk full): the
+                // previous one stays; the sync is tried again, or, at its last
+                // attempt, has given up until its next poll.
+                let stored = StoredError(kind: Self.storageKind, message: "\(resource.name): \(error.message)")
+                if !last {
+                    return SyncResult(
+                        resource: resource.name, outcome: .gaveUp, attempts: sync.attempts, error: stored)
+                }
+                sync.outcome = .gaveUp
+                sync.state = .idle
+                sync.error = stored
+                logger.error("\(error.message)", metadata: [LogKey.resource: "\(resource.name)"])
+                recorded = (try? await store.record(sync)) ?? recorded
             } else {
-                // The snapshot could not be applied (disk full, database busy): the
-                // previous one stays, and the failure is what the caller learns.
+                // The snapshot could not be applied: the previous one stays, and
+                // the failure is what the caller learns.
                 sync.outcome = .failed
                 sync.error = StoredError(kind: "store", message: "\(resource.name): \(error.message)")
                 logger.error("\(error.message)", metadata: [LogKey.resource: "\(resource.name)"])
@@ -242,6 +307,8 @@ struct ResourceSync: Sendable {
             return (.cancelled, cancelled(resource))
         case let error as StoreError where error.kind == .cancelled:
             return (.cancelled, cancelled(resource))
+        case let error as StoreError where error.isTransient:
+            return (.gaveUp, StoredError(kind: storageKind, message: "\(resource): \(error.message)"))
         case let error as StoreError:
             return (.failed, StoredError(kind: "store", message: "\(resource): \(error.message)"))
         case let error as RefreshLock.Failure:

@@ -212,6 +212,19 @@ struct Transition: Sendable, CustomTestStringConvertible {
         #expect(machine.status(online: true).nextSyncAt == at(71))
     }
 
+    @Test func givingUpOnAPassingStorageConditionNeverFailsTheResource() {
+        var machine = machine()
+        _ = machine.handle(.scheduled(at(60)))
+        _ = machine.handle(.started(sync: 1, at: at(0)))
+        var ended = result(.gaveUp)
+        ended.error = StoredError(
+            kind: ResourceSync.storageKind, message: "users: disk full: /var/lib/sync-agent")
+        _ = machine.handle(.finished(sync: 1, ended, at: at(1)))
+        #expect(machine.status(online: true).state == .idle)
+        #expect(machine.status(online: true).nextSyncAt == at(60))
+        #expect(machine.status(online: true).lastError?.message == "users: disk full: /var/lib/sync-agent")
+    }
+
     @Test func theSlowFlagIsRaisedOnceAndClearedWhenTheSyncEnds() {
         var machine = machine()
         _ = machine.handle(.started(sync: 1, at: at(0)))
