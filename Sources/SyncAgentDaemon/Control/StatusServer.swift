@@ -56,6 +56,29 @@ package struct StatusServer: Sendable {
     /// The name of the private folder the socket is bound in first, beside its final path.
     private static let privateFolderTemplate = ".sa-XXXXXX"
 
+    /// How old a private folder must be to count as left behind by a crash:
+    /// one that young may be another agent's, starting beside this one.
+    static let staleAfter: TimeInterval = 60
+
+    /// Removes the private folders (and their sockets) that agents killed while
+    /// starting left in `folder`; returns their paths.
+    @discardableResult
+    static func removeStalePrivateFolders(in folder: String, now: Date = Date()) -> [String] {
+        let prefix = String(privateFolderTemplate.prefix { $0 != "X" })
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        var removed: [String] = []
+        for name in names where name.hasPrefix(prefix) && name.count == privateFolderTemplate.count {
+            let path = folder + "/" + name
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
+                now.timeIntervalSince1970 - TimeInterval(info.st_mtim.tv_sec) > staleAfter
+            else { continue }
+            unlink(path + "/s")
+            if rmdir(path) == 0 { removed.append(path) }
+        }
+        return removed
+    }
+
     /// Where a socket for `path` is bound before it is put in place (its folder's name made unique then).
     static func privatePath(for path: String) -> String {
         (path as NSString).deletingLastPathComponent + "/" + privateFolderTemplate + "/s"
@@ -74,6 +97,9 @@ package struct StatusServer: Sendable {
         api: StatusAPI<Control>, onListening: @escaping @Sendable (Failure?) -> Void
     ) throws(Failure) -> some ApplicationProtocol {
         let folder = (path as NSString).deletingLastPathComponent
+        for stale in Self.removeStalePrivateFolders(in: folder) {
+            logger.notice("removed \(stale), left by an agent that stopped while starting")
+        }
         var template = Array("\(folder)/\(Self.privateFolderTemplate)".utf8CString)
         guard let privateFolder = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw Failure(

@@ -22,6 +22,25 @@ import Glibc
         try? FileManager.default.removeItem(atPath: folder)
     }
 
+    @Test func privateFoldersLeftByACrashAreRemovedAndYoungOnesKept() throws {
+        let old = folder + "/.sa-AbC123"
+        let young = folder + "/.sa-XyZ789"
+        let other = folder + "/.sa-notours-at-all"
+        for path in [old, young, other] {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        }
+        let socketDescriptor = try bindSocket(at: old + "/s", listen: false)
+        close(socketDescriptor)
+        let hourAgo = Date().addingTimeInterval(-3600)
+        try FileManager.default.setAttributes([.modificationDate: hourAgo], ofItemAtPath: old)
+        try FileManager.default.setAttributes([.modificationDate: hourAgo], ofItemAtPath: other)
+
+        #expect(StatusServer.removeStalePrivateFolders(in: folder) == [old])
+        #expect(!FileManager.default.fileExists(atPath: old))
+        #expect(FileManager.default.fileExists(atPath: young))
+        #expect(FileManager.default.fileExists(atPath: other))
+    }
+
     /// A Unix stream socket bound at `path`; listening if `listen`.
     func bindSocket(at path: String, listen shouldListen: Bool) throws -> Int32 {
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
