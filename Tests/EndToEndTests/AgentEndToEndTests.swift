@@ -170,6 +170,33 @@ import Glibc
         #expect(stopped.stderr.contains("SIGTERM: stopping"), "\(stopped.stderr)")
     }
 
+    @Test func anAgentWhoseSocketIsDeletedOrReplacedStopsNamingItAndANewOneStarts() async throws {
+        let upstream = try await TestUpstream.start(collections: ["items": 50])
+        defer { Task { await upstream.stop() } }
+        let workspace = try workspace(upstream)
+        for replace in [false, true] {
+            let agent = try await RunningAgent.start(in: workspace)
+            #expect(try await eventually { agent.state(of: "items") == "idle" })
+            try FileManager.default.removeItem(atPath: agent.socketPath)
+            if replace { _ = FileManager.default.createFile(atPath: agent.socketPath, contents: Data("mine".utf8)) }
+
+            let stopped = try await agent.process.finish(timeout: .seconds(20))
+
+            #expect(stopped.status == 1, "\(stopped.stderr)")
+            #expect(
+                stopped.stderr.contains("the socket \(agent.socketPath) was removed or replaced"), "\(stopped.stderr)")
+            if replace {
+                // Not its socket: left alone.
+                #expect(try String(contentsOfFile: agent.socketPath, encoding: .utf8) == "mine")
+                try FileManager.default.removeItem(atPath: agent.socketPath)
+            }
+        }
+        // The lock went with the process: a new agent starts and answers.
+        let again = try await RunningAgent.start(in: workspace)
+        #expect(again.curl("GET", "/v1/status").status == 200)
+        _ = try await again.stop()
+    }
+
     @Test func sigtermMidSyncKeepsThePreviousSnapshotAndExits0() async throws {
         let upstream = try await TestUpstream.start(collections: ["items": 250])
         defer { Task { await upstream.stop() } }

@@ -121,6 +121,7 @@ package struct AgentRunner {
                     service: SystemdService(notifier: notifier, engine: engine, logger: logger),
                     serviceName: "systemd"),
                 .init(service: SignalsService(engine: engine, logger: logger), serviceName: "signals"),
+                .init(service: SocketWatchService(server: server, logger: logger), serviceName: "socket watch"),
             ] + extraServices(engine),
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger.withLevel(max(logger.logLevel, .notice)))

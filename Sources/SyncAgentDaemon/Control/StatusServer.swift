@@ -23,6 +23,39 @@ package struct StatusServer: Sendable {
     /// The socket's permission bits.
     let mode: UInt32
     let logger: Logger
+    /// The device and inode of the socket this server put in place, once it has.
+    private let placed = Placed()
+
+    /// A box for ``placed``, shared by the copies of the server.
+    private final class Placed: Sendable {
+        let identity = Mutex<FileIdentity?>(nil)
+    }
+
+    /// A file's device and inode: what tells it from another at the same path.
+    struct FileIdentity: Sendable, Hashable {
+        var device: UInt64
+        var inode: UInt64
+
+        /// The identity of the file at `path` (not following a symbolic link), or `nil`.
+        init?(at path: String) {
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFSOCK else { return nil }
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+        }
+    }
+
+    init(path: String, mode: UInt32, logger: Logger) {
+        self.path = path
+        self.mode = mode
+        self.logger = logger
+    }
+
+    /// Whether the socket this server put in place is still at its path; `true` before it is placed.
+    func isInPlace() -> Bool {
+        guard let placed = placed.identity.withLock({ $0 }) else { return true }
+        return FileIdentity(at: path) == placed
+    }
 
     /// Why the server cannot start.
     struct Failure: Error, CustomStringConvertible {
@@ -112,6 +145,7 @@ package struct StatusServer: Sendable {
         let path = path
         let mode = mode
         let logger = logger
+        let placed = placed
         return Application(
             router: api.router(),
             configuration: ApplicationConfiguration(address: .unixDomainSocket(path: temporary), serverName: nil),
@@ -125,17 +159,17 @@ package struct StatusServer: Sendable {
                     return
                 }
                 rmdir(folder)
+                placed.identity.withLock { $0 = FileIdentity(at: path) }
                 logger.info("listening on \(path)")
                 onListening(nil)
             },
             logger: serverLogger)
     }
 
-    /// Removes the socket at its final path (at shutdown).
+    /// Removes the socket at its final path (at shutdown), if it is still the
+    /// one this server put there: another's is left alone.
     func removeSocket() {
-        var info = stat()
-        if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFSOCK {
-            unlink(path)
-        }
+        guard let placed = placed.identity.withLock({ $0 }), FileIdentity(at: path) == placed else { return }
+        unlink(path)
     }
 }
