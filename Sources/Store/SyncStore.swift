@@ -58,6 +58,7 @@ public final class SyncStore: Sendable {
         // other process doing the same.
         let lock = mode == .readOnly ? nil : try OpeningLock.acquire(beside: path)
         defer { lock?.release() }
+        try Self.refuseForeignFile(at: path)
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
             // A database already up to date is not written to: another process may hold its write lock.
@@ -65,6 +66,42 @@ public final class SyncStore: Sendable {
             if mode != .readOnly, !current { try Self.migrator.migrate(pool) }
         } catch {
             throw StoreError(.open, "Cannot open the database \(path): \(Self.describe(error))")
+        }
+    }
+
+    /// Refuses a file at `path` that is not a database of the agent's: one that
+    /// is not SQLite, or whose tables are another program's (no migrations of
+    /// ours). It is read only, never changed (not even switched to WAL).
+    static func refuseForeignFile(at path: String) throws(StoreError) {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_size > 0 else { return }
+        let tables: [String]
+        do {
+            var configuration = Configuration()
+            configuration.readonly = true
+            configuration.busyMode = .timeout(busyTimeout)
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            defer { try? queue.close() }
+            tables = try queue.read { db in
+                try String.fetchAll(
+                    db,
+                    sql:
+                        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
+                )
+            }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
+            throw StoreError(
+                .open,
+                "\(path) is not an SQLite database: the agent leaves it as it is; choose another \"database\" path.")
+        } catch {
+            throw StoreError(.open, "Cannot open the database \(path): \(describe(error))")
+        }
+        guard tables.isEmpty || tables.contains("grdb_migrations") else {
+            let shown = tables.prefix(3).joined(separator: ", ") + (tables.count > 3 ? ", …" : "")
+            throw StoreError(
+                .open,
+                "\(path) is another program's database (tables \(shown)), not the agent's: the agent leaves it "
+                    + "as it is; choose another \"database\" path.")
         }
     }
 

@@ -111,6 +111,33 @@ import Testing
         #expect(bad.status == 64)
     }
 
+    @Test func anotherProgramsDatabaseOrAFileThatIsNoneIsRefusedAndLeftAsItIs() async throws {
+        let workspace = try Workspace()
+        try workspace.writeConfig(resources: [
+            #"{"name": "users", "url": "http://127.0.0.1:9/users", "key": "/id"}"#
+        ])
+        // Another program's SQLite file at the configured path.
+        _ = try workspace.query("CREATE TABLE customers (id INTEGER PRIMARY KEY); INSERT INTO customers VALUES (1)")
+        let before = try Data(contentsOf: URL(fileURLWithPath: workspace.databasePath))
+        for command in [["refresh"], ["run"], ["status"]] {
+            let result = try await workspace.run(command)
+            #expect(result.status != 0, "\(command)")
+            #expect(
+                result.stderr.contains("\(workspace.databasePath) is another program's database (tables customers)"),
+                "\(command): \(result.stderr)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: workspace.databasePath)) == before)
+        #expect(try workspace.value("PRAGMA journal_mode") == "delete")
+        #expect(!FileManager.default.fileExists(atPath: workspace.databasePath + "-wal"))
+
+        // A file that is no database at all.
+        try Data("name,email\n".utf8).write(to: URL(fileURLWithPath: workspace.databasePath))
+        let refused = try await workspace.run(["refresh"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("is not an SQLite database"), "\(refused.stderr)")
+        #expect(try String(contentsOfFile: workspace.databasePath, encoding: .utf8) == "name,email\n")
+    }
+
     @Test func secretsAppearInNoOutputErrorOrStoredMessage() async throws {
         let upstream = try await TestUpstream.start(collections: ["items": 30])
         defer { Task { await upstream.stop() } }
