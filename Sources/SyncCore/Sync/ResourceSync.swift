@@ -40,6 +40,9 @@ struct ResourceSync: Sendable {
         let startedAt = Date()
         let progress = SyncTally(resource: resource.name)
         let policy = resource.settings.retry
+        var logger = logger
+        logger[metadataKey: LogKey.resource] = "\(resource.name)"
+        // The sync's own attempts: each runs it from its start.
         var attempt = 1
         while true {
             let last = attempt >= policy.maxAttempts
