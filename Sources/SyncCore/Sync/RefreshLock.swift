@@ -1,4 +1,5 @@
 import Foundation
+import Store
 
 #if canImport(Glibc)
 import Glibc
@@ -24,7 +25,7 @@ package struct RefreshLock: Sendable {
 
     /// The lock file beside `database`.
     package init(database: String) {
-        path = database + ".lock"
+        path = ByteLock.path(beside: database)
     }
 
     /// A held lock; ``release()`` it when the sync is recorded.
@@ -86,26 +87,9 @@ package struct RefreshLock: Sendable {
         package var description: String { message }
     }
 
-    package enum Attempt: Equatable {
-        case acquired, busy
-        case failed(Int32)
-    }
-
-    /// `F_OFD_SETLK` from `<fcntl.h>`, which Swift's Glibc module does not export.
-    static let setLockCommand: Int32 = 37
-
     /// Tries once to lock one byte for writing.
-    package static func lock(_ descriptor: Int32, byte: Int) -> Attempt {
-        var request = flock()
-        request.l_type = Int16(F_WRLCK)
-        request.l_whence = Int16(SEEK_SET)
-        request.l_start = off_t(byte)
-        request.l_len = 1
-        request.l_pid = 0
-        let result = withUnsafeMutablePointer(to: &request) { fcntl(descriptor, setLockCommand, $0) }
-        if result == 0 { return .acquired }
-        if errno == EAGAIN || errno == EACCES { return .busy }
-        return .failed(errno)
+    package static func lock(_ descriptor: Int32, byte: Int) -> ByteLock.Attempt {
+        ByteLock.tryLock(descriptor, byte: byte)
     }
 
     /// The byte of `resource`: 1 + a 30-bit FNV-1a hash of its name.
