@@ -53,6 +53,11 @@ package final class RequestBudget: Sendable {
         state = Mutex(State(tokens: Double(budget?.burst ?? 0)))
     }
 
+    /// A budget of `resource`'s own, as its configuration says, timed on `clock`.
+    package convenience init<C: Clock<Duration>>(_ resource: ResourceConfig, clock: C) {
+        self.init(scope: resource.rateLimitScope, budget: resource.settings.rateLimit.budget, clock: clock)
+    }
+
     /// Waits until a request may be sent, and takes its place. `onWait` is
     /// told of any wait first, and `onLongWait` too when it lasts at least
     /// `reportAfter`. A wait longer than `maxWait` is not taken: it throws
@@ -153,6 +158,14 @@ package final class RequestBudget: Sendable {
     }
 }
 
+extension Clock where Duration == Swift.Duration {
+    /// A budget of `resource`'s own, timed on this clock. (A method of the
+    /// clock, so that a clock held as `any Clock` is opened.)
+    package func budget(for resource: ResourceConfig) -> RequestBudget {
+        RequestBudget(resource, clock: self)
+    }
+}
+
 /// The agent's request budgets, one per scope: resources that share a scope
 /// (by default their URL's host) share one, whichever of them configures it
 /// (the configuration refuses two different budgets in one scope).
@@ -186,7 +199,7 @@ package final class RequestBudgets: Sendable {
         let scope = resource.rateLimitScope
         return budgets.withLock { budgets in
             if let budget = budgets[scope] { return budget }
-            let budget = make(scope, configured[scope] ?? resource.settings.rateLimit.budget)
+            let budget = make(scope, configured[scope])
             budgets[scope] = budget
             return budget
         }

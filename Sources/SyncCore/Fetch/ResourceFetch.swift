@@ -15,14 +15,12 @@ struct FetchedPage: Sendable {
     var records: [StagedRecord]
     /// The size of its body in bytes.
     var bytes: Int
-    /// The response's validators.
-    var validators: Validators
     /// The server answered 304 to the page's conditional request: its records
     /// are those the previous snapshot took from it.
     var notModified: Bool
     /// The next page, or `nil` if this was the last.
     var next: PageRequest?
-    /// The page as the next sync needs it to revalidate it.
+    /// The page as the next sync needs it to revalidate it: its validators among them.
     var stored: StoredPage
 }
 
@@ -74,7 +72,7 @@ struct ResourceFetch: Sendable {
             pagination: resource.pagination, baseURL: resource.url.render(dependencyValues), query: resource.query,
             maxPages: resource.settings.maxPages, body: resource.body)
         decoder = PageDecoder(items: resource.items, key: resource.key)
-        budget = RequestBudgets(resources: [resource]).budget(for: resource)
+        budget = RequestBudget(resource, clock: ContinuousClock())
     }
 
     /// A fingerprint of the first request and of how its answer is read: the
@@ -270,8 +268,7 @@ struct ResourceFetch: Sendable {
             var kept = previous
             if !received.isEmpty { kept.validators = received }
             return FetchedPage(
-                number: request.number, request: redactor.redact(shown), records: [], bytes: 0,
-                validators: kept.validators, notModified: true,
+                number: request.number, request: redactor.redact(shown), records: [], bytes: 0, notModified: true,
                 next: previous.next.flatMap { self.request(stored: $0, after: request) }, stored: kept)
         }
         let bytes = Array(response.body.readableBytesView)
@@ -300,7 +297,7 @@ struct ResourceFetch: Sendable {
                 next: next.map { self.stored($0, after: request) }, itemCount: records.count)
             return FetchedPage(
                 number: request.number, request: redactor.redact(shown), records: records, bytes: bytes.count,
-                validators: received, notModified: false, next: next, stored: stored)
+                notModified: false, next: next, stored: stored)
         } catch let problem as PageDecoder.Problem {
             throw FetchError(.unrecoverable, resource: resource.name, request: shown, cause: problem.message)
         } catch let problem as PagePlanner.Problem {

@@ -85,7 +85,8 @@ struct ResourceSync: Sendable {
             fetch.clock = clock
             fetch.connectivity = connectivity
             fetch.onBudgetWait = onBudgetWait
-            if let budgets { fetch.budget = budgets.budget(for: resource) }
+            // A sync without the agent's budgets keeps its own, on its clock.
+            fetch.budget = budgets?.budget(for: resource) ?? clock.budget(for: resource)
             fetch.onRetry = { [onProgress, logger] event in
                 let report = progress.retrying(event)
                 if let notice = report.retry { logger.warning("\(notice.logLine)") }
@@ -108,11 +109,7 @@ struct ResourceSync: Sendable {
                 } else {
                     if snapshot == nil {
                         snapshot = try await store.beginSnapshot(of: resource.name)
-                        for earlier in unchanged {
-                            snapshot!.keepUnchanged(page: earlier.number)
-                            snapshot!.keep(earlier.stored)
-                            progress.addItems(earlier.stored.itemCount)
-                        }
+                        for earlier in unchanged { progress.addItems(try await stage(earlier, in: snapshot!)) }
                         unchanged = []
                     }
                     items = try await stage(page, in: snapshot!)

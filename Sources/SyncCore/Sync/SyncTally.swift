@@ -38,8 +38,8 @@ final class SyncTally: Sendable {
     func add(_ page: FetchedPage, items: Int) -> SyncProgress {
         state.withLock { totals in
             if page.number == 1 {
-                totals.validators.etag = page.validators.etag
-                totals.validators.lastModified = page.validators.lastModified
+                totals.validators.etag = page.stored.validators.etag
+                totals.validators.lastModified = page.stored.validators.lastModified
             }
             totals.pages += 1
             totals.items += items
