@@ -161,7 +161,7 @@ import Testing
         // refused only that once (the agent slows down before the limit);
         // nothing sent before it was allowed.
         let log = upstream.rateLimitLog
-        let refused = log.entries.filter { $0.request.headers["user-agent"]?.hasPrefix("sync-agent") == true }
+        let refused = log.agentRefusals
         #expect(!refused.isEmpty, "\(apiCase.api) was never rate limited")
         if apiCase.toldQuota { #expect(refused.count == 1, "\(refused.map(\.request.query))") }
         #expect(log.premature.isEmpty, "\(log.premature.map { "\($0.receivedAt) \($0.path)?\($0.query)" })")
@@ -188,9 +188,18 @@ import Testing
         """#
     }
 
-    /// Uses up GitHub's window by asking for page 1 `count` times, as another client of the same account would.
-    func exhaust(_ upstream: TestUpstream, _ count: Int) throws {
-        for _ in 0..<count { try curl("\(upstream.baseURL)/github/issues?per_page=50") }
+    /// An upstream of 230 issues whose GitHub window of `requests` per `window`
+    /// another client of the same account has just spent, and a workspace that
+    /// syncs them (``github(_:_:)`` with `extra`). Stop the upstream when done.
+    func spentGitHub(
+        _ requests: Int, per window: Duration, _ extra: String = ""
+    ) async throws -> (TestUpstream, Workspace) {
+        let upstream = try await TestUpstream.start(collections: ["issues": 230])
+        upstream.setRateLimit(.fixedWindow(requests: requests, window: window), for: .github)
+        for _ in 0..<requests { try curl("\(upstream.baseURL)/github/issues?per_page=50") }
+        let workspace = try Workspace()
+        try workspace.writeConfig(resources: [github(upstream, extra)])
+        return (upstream, workspace)
     }
 
     /// `curl URL OPTIONS`, its answer dropped: another client of the same account.
@@ -222,7 +231,7 @@ import Testing
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         #expect(try workspace.value("SELECT count(*) FROM records") == "120")
         let log = upstream.rateLimitLog
-        let refused = log.entries.filter { $0.request.headers["user-agent"]?.hasPrefix("sync-agent") == true }
+        let refused = log.agentRefusals
         #expect(!refused.isEmpty)
         #expect(refused.allSatisfy { $0.status == 429 })
         #expect(log.premature.isEmpty, "\(log.premature.map { "\($0.receivedAt) \($0.query)" })")
@@ -231,12 +240,8 @@ import Testing
     }
 
     @Test func githubsPrimaryLimitIsWaitedOutUntilItsResetWithoutUsingAnAttempt() async throws {
-        let upstream = try await TestUpstream.start(collections: ["issues": 230])
+        let (upstream, workspace) = try await spentGitHub(4, per: .seconds(2))
         defer { Task { await upstream.stop() } }
-        upstream.setRateLimit(.fixedWindow(requests: 4, window: .seconds(2)), for: .github)
-        try exhaust(upstream, 4)
-        let workspace = try Workspace()
-        try workspace.writeConfig(resources: [github(upstream)])
 
         let result = try await workspace.run(["refresh", "--json"])
 
@@ -244,10 +249,7 @@ import Testing
         #expect(result.stdout.contains(#""attempts": 1"#), "\(result.stdout)")
         #expect(try workspace.value("SELECT count(*) FROM records") == "230")
         let log = upstream.rateLimitLog
-        #expect(
-            log.entries.contains {
-                $0.status == 403 && $0.request.headers["user-agent"]?.hasPrefix("sync-agent") == true
-            })
+        #expect(log.agentRefusals.contains { $0.status == 403 })
         #expect(log.premature.isEmpty, "\(log.premature.map { "\($0.receivedAt) \($0.query)" })")
         #expect(result.stderr.contains("rate limited until"), "\(result.stderr)")
         #expect(
@@ -281,13 +283,9 @@ import Testing
     }
 
     @Test func aLimitLongerThanMaxWaitEndsRateLimitedAndTheNextSyncCompletesIt() async throws {
-        let upstream = try await TestUpstream.start(collections: ["issues": 230])
-        defer { Task { await upstream.stop() } }
         // Six requests per 3 s, all spent: the next sync's five pages fit in the next window.
-        upstream.setRateLimit(.fixedWindow(requests: 6, window: .seconds(3)), for: .github)
-        try exhaust(upstream, 6)
-        let workspace = try Workspace()
-        try workspace.writeConfig(resources: [github(upstream, #", "rateLimit": {"maxWait": "200ms"}"#)])
+        let (upstream, workspace) = try await spentGitHub(6, per: .seconds(3), #", "rateLimit": {"maxWait": "200ms"}"#)
+        defer { Task { await upstream.stop() } }
 
         let limited = try await workspace.run(["refresh", "--json"])
 
@@ -307,12 +305,8 @@ import Testing
     }
 
     @Test func theRunningAgentShowsAResourceWaitingForItsResetAndNeverFailsIt() async throws {
-        let upstream = try await TestUpstream.start(collections: ["issues": 230])
+        let (upstream, workspace) = try await spentGitHub(4, per: .seconds(4), #", "interval": "1h""#)
         defer { Task { await upstream.stop() } }
-        upstream.setRateLimit(.fixedWindow(requests: 4, window: .seconds(4)), for: .github)
-        try exhaust(upstream, 4)
-        let workspace = try Workspace()
-        try workspace.writeConfig(resources: [github(upstream, #", "interval": "1h""#)])
         let agent = try await RunningAgent.start(in: workspace)
 
         #expect(
@@ -417,5 +411,12 @@ extension Workspace {
             let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
             return (object?["resources"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
         }
+    }
+}
+
+extension RateLimitLog {
+    /// The rate-limit answers given to the agent (not to the test's other clients).
+    var agentRefusals: [Entry] {
+        entries.filter { $0.request.headers["user-agent"]?.hasPrefix("sync-agent") == true }
     }
 }
