@@ -289,10 +289,8 @@ import Testing
         }
         // It is still there, and still small.
         #expect(agent.curl("GET", "/v1/status").status == 200)
-        let status = try String(contentsOfFile: "/proc/\(agent.process.pid)/status", encoding: .utf8)
-        let rss = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
-        let kib = rss.flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") }
-        #expect((kib ?? .max) < 200 * 1024, "\(rss ?? "no VmRSS")")
+        let kib = ProcessFigures.residentKiB(agent.process.pid)
+        #expect(kib > 0 && kib < 200 * 1024, "\(kib) KiB")
         _ = try await agent.stop()
     }
 

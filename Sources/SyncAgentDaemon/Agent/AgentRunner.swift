@@ -59,7 +59,9 @@ package struct AgentRunner {
             }
         }
         defer { agentLock.release() }
-        let server = StatusServer(path: config.socket, mode: config.socketMode, logger: logger)
+        let server = StatusServer(
+            path: config.socket, mode: config.socketMode,
+            maxConnections: ConnectionLimits.cap(forFileLimit: files), logger: logger)
         do {
             try StatusServer.prepare(path: config.socket)
         } catch {

@@ -26,6 +26,10 @@ struct ServerSentEvent: Sendable, Hashable {
         self.init(name: activity.eventName, data: JSONValue(encoding: activity.payload))
     }
 
+    /// The last event of a stream whose client fell too far behind (docs/api.md#following-changes-get-v1events).
+    static let overflow = ServerSentEvent(
+        name: "overflow", encoding: ["message": "this client read too slowly and is disconnected; connect again"])
+
     /// An event with this data text.
     init(name: String, text: String) {
         self.name = name

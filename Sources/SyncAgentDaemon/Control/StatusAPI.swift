@@ -77,6 +77,8 @@ struct StatusAPI<Control: AgentControl>: Sendable {
     /// How often an event stream sends a comment, so a client that has gone
     /// away is noticed and one that waits knows the agent is alive.
     var keepAlive: Duration = .seconds(15)
+    /// How much an event stream holds for a client that reads too slowly.
+    var eventLimits = EventSink.Limits()
     /// The last `GET /v1/status` answer, reused while no status changes:
     /// many clients polling cost one rendering per change.
     private let statusCache = StatusCache()
@@ -103,8 +105,8 @@ struct StatusAPI<Control: AgentControl>: Sendable {
     }
 
     /// The router, with JSON errors for everything that goes wrong.
-    func router() -> Router<BasicRequestContext> {
-        let router = Router(context: BasicRequestContext.self)
+    func router() -> Router<ControlRequestContext> {
+        let router = Router(context: ControlRequestContext.self)
         router.add(middleware: JSONErrorMiddleware())
         router.add(middleware: BodyLimitMiddleware())
         router.get("/v1/status") { _, _ in
@@ -122,7 +124,9 @@ struct StatusAPI<Control: AgentControl>: Sendable {
             let name = try context.parameters.require("name")
             guard control.status(of: name) != nil else { throw APIError.unknownResource(name) }
             if request.headers[.accept]?.contains(ServerSentEvent.contentType) == true {
-                return APIResponse.eventStream(keepAlive: keepAlive) { sink in await streamRefresh(of: name, to: sink) }
+                return APIResponse.eventStream(keepAlive: keepAlive, limits: eventLimits, closing: context.channel) {
+                    sink in await streamRefresh(of: name, to: sink)
+                }
             }
             guard let result = await control.refresh(name) else { throw APIError.unknownResource(name) }
             return APIResponse.json(encoding: result)
@@ -131,8 +135,10 @@ struct StatusAPI<Control: AgentControl>: Sendable {
             let results = await control.refreshAll()
             return APIResponse.json(encoding: ResultsAnswer(results: results))
         }
-        router.get("/v1/events") { _, _ in
-            APIResponse.eventStream(keepAlive: keepAlive) { sink in await streamChanges(to: sink) }
+        router.get("/v1/events") { _, context in
+            APIResponse.eventStream(keepAlive: keepAlive, limits: eventLimits, closing: context.channel) { sink in
+                await streamChanges(to: sink)
+            }
         }
         router.get("/metrics") { _, _ in
             Response(
@@ -152,7 +158,7 @@ struct StatusAPI<Control: AgentControl>: Sendable {
         var changes = resourceEvents.makeAsyncIterator()
         let snapshot = control.statusSnapshot()
         for status in snapshot.statuses {
-            guard sink.send(ServerSentEvent(name: "resource", encoding: status)) else { return }
+            guard sink.send(ServerSentEvent(name: "resource", encoding: status), bounded: false) else { return }
         }
         do {
             while let event = try await changes.next() {
@@ -186,6 +192,19 @@ struct StatusAPI<Control: AgentControl>: Sendable {
                 version: SyncAgentVersion.current, pid: Int(pid), startedAt: control.startedAt,
                 online: control.isOnline),
             resources: control.statuses())
+    }
+}
+
+/// The request context of the status API: Hummingbird's basic one, and the
+/// client's connection, so that an event stream can close it.
+struct ControlRequestContext: RequestContext {
+    var coreContext: CoreRequestContextStorage
+    /// The client's connection.
+    let channel: any Channel
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        channel = source.channel
     }
 }
 
@@ -239,15 +258,22 @@ enum APIResponse {
 
     /// A stream of server-sent events: `produce` sends them to its sink
     /// and returns when the stream is done. The stream sends a comment every
-    /// `keepAlive`; when the client leaves, `produce` is cancelled.
+    /// `keepAlive`; when the client leaves, `produce` is cancelled. A client
+    /// that falls `limits` behind gets a last `overflow` event if it still
+    /// reads, and its `connection` is closed either way.
     static func eventStream(
-        keepAlive: Duration, _ produce: @escaping @Sendable (EventSink) async -> Void
+        keepAlive: Duration, limits: EventSink.Limits, closing connection: any Channel,
+        _ produce: @escaping @Sendable (EventSink) async -> Void
     ) -> Response {
         Response(
             status: .ok,
             headers: [.contentType: ServerSentEvent.contentType, .cacheControl: "no-cache"],
             body: ResponseBody { writer in
-                let sink = EventSink()
+                let sink = EventSink(limits: limits) {
+                    // A client that reads nothing never takes the last event:
+                    // its connection is closed all the same, freeing its backlog.
+                    connection.eventLoop.scheduleTask(in: .seconds(1)) { connection.close(promise: nil) }
+                }
                 await withTaskGroup(of: Void.self) { group in
                     group.addTask {
                         await produce(sink)
@@ -261,6 +287,10 @@ enum APIResponse {
                     do {
                         for await text in sink.texts {
                             try await writer.write(ByteBuffer(string: text))
+                            sink.written(text)
+                        }
+                        if sink.overflowed {
+                            try await writer.write(ByteBuffer(string: ServerSentEvent.overflow.encoded))
                         }
                     } catch {
                         // The client left.

@@ -45,10 +45,15 @@ package struct StatusServer: Sendable {
         }
     }
 
-    init(path: String, mode: UInt32, logger: Logger) {
+    /// The bounds on its connections.
+    let connections: ConnectionLimits
+
+    /// A server for a socket at `path` with `mode`, taking at most `maxConnections` clients at once.
+    init(path: String, mode: UInt32, maxConnections: Int, logger: Logger) {
         self.path = path
         self.mode = mode
         self.logger = logger
+        connections = ConnectionLimits(cap: maxConnections, logger: logger)
     }
 
     /// Whether the socket this server put in place is still at its path; `true` before it is placed.
@@ -146,10 +151,18 @@ package struct StatusServer: Sendable {
         let mode = mode
         let logger = logger
         let placed = placed
+        let connections = connections
         return Application(
             router: api.router(),
+            server: .http1(
+                configuration: .init(
+                    additionalChannelHandlers: [connections.connectionHandler()],
+                    idleTimeout: ConnectionLimits.readTimeout)),
             configuration: ApplicationConfiguration(address: .unixDomainSocket(path: temporary), serverName: nil),
-            onServerRunning: { _ in
+            onServerRunning: { channel in
+                try? await channel.eventLoop.submit {
+                    try channel.pipeline.syncOperations.addHandler(connections.acceptHandler(), position: .first)
+                }.get()
                 let folder = (temporary as NSString).deletingLastPathComponent
                 guard chmod(temporary, mode_t(mode)) == 0, rename(temporary, path) == 0 else {
                     let reason = String(cString: strerror(errno))

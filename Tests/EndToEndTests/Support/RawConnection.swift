@@ -1,0 +1,102 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A client connection to a Unix socket, driven byte by byte: for clients
+/// that misbehave (connect and send nothing, ask for events and never read).
+final class RawConnection: Sendable {
+    let descriptor: Int32
+
+    /// Connects to `path`; `receiveBuffer`, if set, shrinks the socket's receive buffer first.
+    init(path: String, receiveBuffer: Int32? = nil) throws {
+        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw Failure(what: "socket") }
+        if var size = receiveBuffer {
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { bytes in
+            for (index, byte) in path.utf8.enumerated() { bytes[index] = byte }
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(descriptor)
+            throw Failure(what: "connect")
+        }
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var what: String
+        var code = errno
+        var description: String { "\(what): \(String(cString: strerror(code)))" }
+    }
+
+    /// Sends `text`.
+    func send(_ text: String) {
+        _ = Array(text.utf8).withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// What the peer has sent so far, and whether it has closed the connection.
+    private let received = Mutex<(data: [UInt8], closed: Bool)>(([], false))
+
+    /// Reads what the peer sends for at most `timeout` (looking at least
+    /// once), until it closes the connection; returns everything it has sent
+    /// on this connection so far, and whether it has closed it.
+    @discardableResult
+    func read(for timeout: Duration) -> (text: String, closed: Bool) {
+        let deadline = ContinuousClock.now + timeout
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while !received.withLock(\.closed) {
+            let left = deadline - ContinuousClock.now
+            let milliseconds = Int32(max(0, min(50, left / .milliseconds(1))))
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            if poll(&poller, 1, milliseconds) > 0 {
+                let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+                received.withLock { received in
+                    if count > 0 { received.data += buffer[0..<count] } else { received.closed = true }
+                }
+            } else if left <= .zero {
+                break
+            }
+        }
+        return received.withLock { (String(decoding: $0.data, as: UTF8.self), $0.closed) }
+    }
+}
+
+/// The open files and resident memory of a running process, from `/proc`.
+enum ProcessFigures {
+    /// How many files process `pid` has open.
+    static func openFiles(_ pid: Int32) -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? -1
+    }
+
+    /// Process `pid`'s resident memory, in KiB.
+    static func residentKiB(_ pid: Int32) -> Int {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? -1
+    }
+
+    /// The CPU time process `pid` has used, user and system, in seconds.
+    static func cpuSeconds(_ pid: Int32) -> Double {
+        let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+        // The fields after the command name, which is in parentheses.
+        guard let end = stat.lastIndex(of: ")") else { return -1 }
+        let fields = stat[stat.index(after: end)...].split(separator: " ")
+        // utime and stime are fields 14 and 15 of the line: 12 and 13 after the name.
+        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return -1 }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+}
