@@ -6,6 +6,8 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         case missing
         /// The database could not be opened or migrated.
         case open
+        /// The database file is an SQLite file of the agent's, but damaged.
+        case corrupt
         /// Two items of one sync share a key: the data is unusable as is.
         case duplicateKey
         /// A read or write failed (disk full, I/O error, busy for too long).

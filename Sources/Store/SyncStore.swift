@@ -24,6 +24,8 @@ public final class SyncStore: Sendable {
     /// The path of the database file.
     public let path: String
     let pool: DatabasePool
+    /// The device and inode of the file opened at ``path``.
+    private let identity: FileIdentity?
 
     /// How long a write waits for another process's write before failing.
     public static let busyTimeout: TimeInterval = 5
@@ -64,9 +66,82 @@ public final class SyncStore: Sendable {
             // A database already up to date is not written to: another process may hold its write lock.
             let current = try pool.read { try Self.migrator.hasCompletedMigrations($0) }
             if mode != .readOnly, !current { try Self.migrator.migrate(pool) }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT {
+            throw StoreError(.corrupt, "The database \(path) is corrupt: \(Self.describe(error))")
         } catch {
             throw StoreError(.open, "Cannot open the database \(path): \(Self.describe(error))")
         }
+        identity = FileIdentity(at: path)
+    }
+
+    /// A file's device and inode: what tells it from another at the same path.
+    struct FileIdentity: Sendable, Hashable {
+        var device: UInt64
+        var inode: UInt64
+
+        /// The identity of the file at `path`, or `nil` if there is none.
+        init?(at path: String) {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+        }
+    }
+
+    /// Whether the file at ``path`` is still the one this store opened: it
+    /// was not deleted or replaced while open (docs/systemd.md#what-the-unit-does).
+    public var isInPlace: Bool {
+        identity == nil || FileIdentity(at: path) == identity
+    }
+
+    /// What ``quickCheck(within:)`` found.
+    public enum Health: Sendable, Equatable {
+        /// No damage found.
+        case sound
+        /// Damaged: SQLite's first finding.
+        case corrupt(String)
+        /// The check did not finish in time (a large file): nothing is known.
+        case unchecked
+    }
+
+    /// Runs SQLite's `PRAGMA quick_check`, interrupted after `limit` so that a
+    /// large file does not hold up the start.
+    public func quickCheck(within limit: Duration) -> Health {
+        let pool = pool
+        let timer = DispatchWorkItem { pool.interrupt() }
+        let components = limit.components
+        let seconds = Double(components.seconds) + Double(components.attoseconds) / 1e18
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: timer)
+        defer { timer.cancel() }
+        do {
+            let findings = try pool.read { try String.fetchAll($0, sql: "PRAGMA quick_check(5)") }
+            return findings == ["ok"] ? .sound : .corrupt(findings.joined(separator: "; "))
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
+            return .unchecked
+        } catch let error as DatabaseError where [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode) {
+            return .corrupt(Self.describe(error))
+        } catch {
+            return .corrupt(Self.describe(error))
+        }
+    }
+
+    /// Closes the database: nothing more can be read or written through this store.
+    public func close() {
+        try? pool.close()
+    }
+
+    /// Moves the database at `path`, with its WAL and shared-memory files, to
+    /// `PATH.corrupt-TIMESTAMP` (and its `-wal`, `-shm`); returns that path.
+    public static func moveAside(_ path: String, at date: Date = Date()) throws(StoreError) -> String {
+        let stamp = Timestamp.string(from: date).replacingOccurrences(of: ":", with: "")
+        let aside = "\(path).corrupt-\(stamp)"
+        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+            guard rename(path + suffix, aside + suffix) == 0 else {
+                let reason = String(cString: strerror(errno))
+                throw StoreError(.open, "Cannot move the corrupt database \(path) aside to \(aside): \(reason)")
+            }
+        }
+        return aside
     }
 
     /// Refuses a file at `path` that is not a database of the agent's: one that
@@ -89,10 +164,12 @@ public final class SyncStore: Sendable {
                         "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
                 )
             }
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB && !hasSQLiteHeader(path) {
             throw StoreError(
                 .open,
                 "\(path) is not an SQLite database: the agent leaves it as it is; choose another \"database\" path.")
+        } catch let error as DatabaseError where [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode) {
+            throw StoreError(.corrupt, "The database \(path) is corrupt: \(describe(error))")
         } catch {
             throw StoreError(.open, "Cannot open the database \(path): \(describe(error))")
         }
@@ -103,6 +180,14 @@ public final class SyncStore: Sendable {
                 "\(path) is another program's database (tables \(shown)), not the agent's: the agent leaves it "
                     + "as it is; choose another \"database\" path.")
         }
+    }
+
+    /// Whether the file at `path` starts as every SQLite database does: one
+    /// that does and cannot be read is damaged, one that does not is no database.
+    static func hasSQLiteHeader(_ path: String) -> Bool {
+        guard let file = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? file.close() }
+        return (try? file.read(upToCount: 16)) == Data("SQLite format 3\0".utf8)
     }
 
     /// The plain sentence for a database error that is a passing condition of
@@ -138,9 +223,22 @@ public final class SyncStore: Sendable {
         cancellable: Bool = true, _ work: @escaping @Sendable (Database) throws -> T
     ) async throws(StoreError) -> T {
         let pool = pool
+        let path = path
+        let identity = identity
+        // Checked last in the transaction, just before it commits: nothing is
+        // written into a file no reader can see any more.
+        let checked: @Sendable (Database) throws -> T = { db in
+            let result = try work(db)
+            if let identity, FileIdentity(at: path) != identity {
+                throw StoreError(
+                    .io, "the database file \(path) was deleted or replaced while the agent had it open",
+                    isTransient: true)
+            }
+            return result
+        }
         return try await mapErrors("Writing to") {
-            if cancellable { return try await pool.write(work) }
-            return try await Task { try await pool.write(work) }.value
+            if cancellable { return try await pool.write(checked) }
+            return try await Task { try await pool.write(checked) }.value
         }
     }
 

@@ -197,6 +197,85 @@ import Glibc
         _ = try await again.stop()
     }
 
+    @Test func anAgentWhoseDatabaseIsDeletedOrReplacedStopsNamingItAndANewOneSyncsAgain() async throws {
+        let upstream = try await TestUpstream.start(collections: ["items": 50])
+        defer { Task { await upstream.stop() } }
+        let workspace = try workspace(upstream, interval: "1s")
+        for replace in [false, true] {
+            let agent = try await RunningAgent.start(in: workspace)
+            #expect(try await eventually { agent.state(of: "items") == "idle" })
+            if replace {
+                // Another copy put in its place, as a restore from a backup would.
+                try FileManager.default.copyItem(atPath: workspace.databasePath, toPath: workspace.folder + "/copy")
+                _ = rename(workspace.folder + "/copy", workspace.databasePath)
+            } else {
+                try FileManager.default.removeItem(atPath: workspace.databasePath)
+            }
+
+            let stopped = try await agent.process.finish(timeout: .seconds(20))
+
+            #expect(stopped.status == 1, "\(stopped.stderr)")
+            #expect(
+                stopped.stderr.contains("the database \(workspace.databasePath) was deleted or replaced"),
+                "\(stopped.stderr)")
+        }
+        // The next agent opens the file at its path, and syncs into it.
+        let again = try await RunningAgent.start(in: workspace)
+        #expect(try await eventually { (try? workspace.records("items").count) == 50 })
+        _ = try await again.stop()
+    }
+
+    @Test func aCorruptDatabaseIsMovedAsideAndRebuiltOrRefusedAsConfigured() async throws {
+        let upstream = try await TestUpstream.start(collections: ["items": 2000])
+        defer { Task { await upstream.stop() } }
+        let workspace = try workspace(upstream)
+        let first = try await RunningAgent.start(in: workspace)
+        #expect(try await eventually { first.state(of: "items") == "idle" })
+        _ = try await first.stop()
+        _ = try workspace.query("PRAGMA wal_checkpoint(TRUNCATE)")
+        try Self.damage(workspace.databasePath)
+        let damaged = try Data(contentsOf: URL(fileURLWithPath: workspace.databasePath))
+
+        // Refused when the configuration says so: the file stays as it is.
+        let config = try String(contentsOfFile: workspace.configPath, encoding: .utf8)
+        try workspace.writeConfig(
+            config.replacingOccurrences(of: #"{"defaults""#, with: #"{"corruptDatabase": "refuse", "defaults""#))
+        let refused = try await workspace.run(["run"])
+        #expect(refused.status == 1, "\(refused.stderr)")
+        #expect(refused.stderr.contains("The database \(workspace.databasePath) is corrupt"), "\(refused.stderr)")
+        #expect(refused.stderr.contains(#""corruptDatabase": "refuse""#), "\(refused.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: workspace.databasePath)) == damaged)
+
+        // By default: moved aside, and everything synced again into a new file.
+        try workspace.writeConfig(config)
+        let agent = try await RunningAgent.start(in: workspace)
+        #expect(try await eventually { (try? workspace.records("items").count) == 2000 })
+        let log = agent.process.stderrSoFar
+        #expect(log.contains("is corrupt"), "\(log)")
+        let aside = try FileManager.default.contentsOfDirectory(atPath: workspace.folder).filter {
+            $0.hasPrefix("sync-agent.db.corrupt-") && $0.hasSuffix("Z")
+        }
+        #expect(aside.count == 1, "\(aside)")
+        #expect(log.contains("Moved it aside to \(workspace.folder)/\(aside.first ?? "?")"), "\(log)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: workspace.folder + "/" + (aside.first ?? ""))) == damaged)
+        _ = try await agent.stop()
+    }
+
+    /// Overwrites every third page in the second half of the database at
+    /// `path` with noise, leaving its header and schema intact.
+    static func damage(_ path: String) throws {
+        let file = try #require(FileHandle(forUpdatingAtPath: path))
+        defer { try? file.close() }
+        let size = try file.seekToEnd()
+        let pageSize: UInt64 = 4096
+        var page = size / pageSize / 2
+        while page < size / pageSize - 1 {
+            try file.seek(toOffset: page * pageSize)
+            try file.write(contentsOf: Data(repeating: 0xA5, count: Int(pageSize)))
+            page += 3
+        }
+    }
+
     @Test func sigtermMidSyncKeepsThePreviousSnapshotAndExits0() async throws {
         let upstream = try await TestUpstream.start(collections: ["items": 250])
         defer { Task { await upstream.stop() } }

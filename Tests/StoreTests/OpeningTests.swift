@@ -28,3 +28,72 @@ import Testing
         #expect(openingError(file) == nil)
     }
 }
+
+/// The file behind an open store: deleted or replaced under it, damaged.
+@Suite(.timeLimit(.minutes(1))) struct FileHealthTests {
+    /// `count` records of about 200 bytes each.
+    func records(_ count: Int) -> [(String, String)] {
+        (0..<count).map { ("\($0)", #"{"id": \#($0), "text": "\#(String(repeating: "x", count: 180))"}"#) }
+    }
+
+    @Test func aCommitIntoADeletedFileFailsAsAPassingCondition() async throws {
+        let fixture = try StoreFixture()
+        try await fixture.sync("users", records(3))
+        #expect(fixture.store.isInPlace)
+        try FileManager.default.removeItem(atPath: fixture.store.path)
+        #expect(!fixture.store.isInPlace)
+        await #expect {
+            try await fixture.sync("users", records(4))
+        } throws: { error in
+            let error = error as? StoreError
+            return error?.isTransient == true && error?.message.contains("was deleted or replaced") == true
+        }
+    }
+
+    @Test func aSoundFileChecksSoundAndADamagedOneNamesTheDamage() async throws {
+        let fixture = try StoreFixture()
+        try await fixture.sync("users", records(2000))
+        #expect(fixture.store.quickCheck(within: .seconds(10)) == .sound)
+        _ = try fixture.sqlite("PRAGMA wal_checkpoint(TRUNCATE)")
+        fixture.store.close()
+        try Self.damage(fixture.store.path)
+
+        let reopened = try SyncStore(path: fixture.store.path)
+        guard case .corrupt(let finding) = reopened.quickCheck(within: .seconds(10)) else {
+            Issue.record("the damage went unnoticed")
+            return
+        }
+        #expect(!finding.isEmpty)
+    }
+
+    @Test func movingAsideTakesTheWALAndSharedMemoryFilesAlong() throws {
+        let folder = NSTemporaryDirectory() + "aside-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/a.db"
+        for suffix in ["", "-wal", "-shm"] {
+            _ = FileManager.default.createFile(atPath: path + suffix, contents: Data(suffix.utf8))
+        }
+        let aside = try SyncStore.moveAside(path, at: Date(timeIntervalSince1970: 1_795_000_000))
+        #expect(aside == path + ".corrupt-2026-11-18T110640.000Z")
+        for suffix in ["", "-wal", "-shm"] {
+            #expect(!FileManager.default.fileExists(atPath: path + suffix))
+            #expect(FileManager.default.contents(atPath: aside + suffix) == Data(suffix.utf8))
+        }
+    }
+
+    /// Overwrites pages in the second half of the database at `path` with
+    /// noise, leaving its header and schema intact.
+    static func damage(_ path: String) throws {
+        let file = try #require(FileHandle(forUpdatingAtPath: path))
+        defer { try? file.close() }
+        let size = try file.seekToEnd()
+        let pageSize: UInt64 = 4096
+        var page = size / pageSize / 2
+        while page < size / pageSize - 1 {
+            try file.seek(toOffset: page * pageSize)
+            try file.write(contentsOf: Data(repeating: 0xA5, count: Int(pageSize)))
+            page += 3
+        }
+    }
+}

@@ -67,12 +67,7 @@ package struct AgentRunner {
         } catch {
             throw Failure(message: "\(error)")
         }
-        let store: SyncStore
-        do {
-            store = try SyncStore(path: config.database)
-        } catch {
-            throw Failure(message: error.message)
-        }
+        let store = try Self.openStore(config, logger: logger)
         let rows: [ResourceRow]
         do {
             rows = try await store.resources()
@@ -123,7 +118,9 @@ package struct AgentRunner {
                     service: SystemdService(notifier: notifier, engine: engine, logger: logger),
                     serviceName: "systemd"),
                 .init(service: SignalsService(engine: engine, logger: logger), serviceName: "signals"),
-                .init(service: SocketWatchService(server: server, logger: logger), serviceName: "socket watch"),
+                .init(
+                    service: FilesWatchService(server: server, store: store, logger: logger), serviceName: "files watch"
+                ),
             ] + extraServices(engine),
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger.withLevel(max(logger.logLevel, .notice)))
@@ -145,6 +142,48 @@ package struct AgentRunner {
         await transport.shutdown()
         logger.info("stopped")
         if failed || group.failed { throw Failure(message: nil) }
+    }
+}
+
+extension AgentRunner {
+    /// How long the check of the database at start may take.
+    static let quickCheckLimit: Duration = .seconds(3)
+
+    /// Opens the database, checked: a corrupt one is moved aside and a new
+    /// one started, or refused, as the configuration says
+    /// (docs/configuration.md#a-corrupt-database).
+    static func openStore(_ config: AgentConfig, logger: Logger) throws(Failure) -> SyncStore {
+        let path = config.database
+        let problem: String
+        do {
+            let store = try SyncStore(path: path)
+            switch store.quickCheck(within: quickCheckLimit) {
+            case .sound:
+                return store
+            case .unchecked:
+                logger.notice("the check of \(path) did not finish within \(quickCheckLimit): skipped")
+                return store
+            case .corrupt(let finding):
+                store.close()
+                problem = "The database \(path) is corrupt: \(finding)"
+            }
+        } catch  where error.kind == .corrupt {
+            problem = error.message
+        } catch {
+            throw Failure(message: error.message)
+        }
+        guard config.corruptDatabase == .rebuild else {
+            throw Failure(
+                message: problem + ". The configuration says \"corruptDatabase\": \"refuse\": restore the file "
+                    + "from a backup, or move it away for the agent to sync everything again.")
+        }
+        do {
+            let aside = try SyncStore.moveAside(path)
+            logger.error("\(problem). Moved it aside to \(aside); every resource syncs again into a new database.")
+            return try SyncStore(path: path)
+        } catch {
+            throw Failure(message: error.message)
+        }
     }
 }
 

@@ -8,6 +8,8 @@ package struct AgentConfig: Sendable {
     package var file: String
     /// The database file's absolute path.
     package var database: String
+    /// What the agent does with a database that is corrupt at start.
+    package var corruptDatabase: CorruptDatabase
     /// The status socket's absolute path.
     package var socket: String
     /// The socket file's permission bits, such as `0o660`.
@@ -22,6 +24,17 @@ package struct AgentConfig: Sendable {
     /// The resource called `name`.
     package func resource(named name: String) -> ResourceConfig? {
         resources.first { $0.name == name }
+    }
+}
+
+extension AgentConfig {
+    /// What the agent does at start with a database that is corrupt
+    /// (docs/configuration.md#a-corrupt-database).
+    package enum CorruptDatabase: String, Sendable {
+        /// Move it aside to `NAME.corrupt-TIMESTAMP` and sync everything again into a new one.
+        case rebuild
+        /// Stop with an error naming it.
+        case refuse
     }
 }
 

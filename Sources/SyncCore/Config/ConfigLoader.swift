@@ -116,6 +116,16 @@ extension ConfigLoader {
                         + "\(ConfigLoader.maximumSocketPathLength)")
             }
             let socketMode = fields.take("socketMode").flatMap { mode($0, at: fields.path("socketMode")) } ?? 0o660
+            var corruptDatabase = AgentConfig.CorruptDatabase.rebuild
+            if let value = fields.take("corruptDatabase"),
+                let text = reader.string(value, at: fields.path("corruptDatabase"))
+            {
+                if let choice = AgentConfig.CorruptDatabase(rawValue: text) {
+                    corruptDatabase = choice
+                } else {
+                    reader.report(fields.path("corruptDatabase"), "must be \"rebuild\" or \"refuse\"")
+                }
+            }
             var defaults = SyncSettings()
             if let value = fields.take("defaults"), let object = reader.object(value, at: fields.path("defaults")) {
                 defaults = settings(object, base: defaults)
@@ -128,8 +138,10 @@ extension ConfigLoader {
             checkDependencies(resources, declared: Self.declaredNames(resourcesValue))
             checkBudgets(resources)
             return AgentConfig(
-                file: file, database: database, socket: socket, socketMode: socketMode, connectivity: connectivity,
-                resources: resources.map(\.1), redactor: Redactor(secrets: substitution.secrets))
+                file: file, database: database, corruptDatabase: corruptDatabase, socket: socket,
+                socketMode: socketMode,
+                connectivity: connectivity, resources: resources.map(\.1),
+                redactor: Redactor(secrets: substitution.secrets))
         }
 
         /// `$STATE_DIRECTORY` and `$RUNTIME_DIRECTORY` may list several folders; the first is ours.

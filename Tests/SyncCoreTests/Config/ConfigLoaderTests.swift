@@ -197,6 +197,9 @@ func resource(
             config: #"{"socketMode": "0440", "resources": [\#(resource())]}"#,
             problems: [#"socketMode: must let the owner read and write (e.g. "0660" or "0600")"#]),
         .init(
+            config: #"{"corruptDatabase": "delete", "resources": [\#(resource())]}"#,
+            problems: [#"corruptDatabase: must be "rebuild" or "refuse""#]),
+        .init(
             config: #"{"resources": [\#(resource("users", #""maxPages": 2.5"#))]}"#,
             problems: ["resources[0].maxPages: must be an integer"]),
         .init(
