@@ -170,29 +170,48 @@ import Glibc
         #expect(stopped.stderr.contains("SIGTERM: stopping"), "\(stopped.stderr)")
     }
 
-    @Test func anAgentWhoseSocketIsDeletedOrReplacedStopsNamingItAndANewOneStarts() async throws {
+    @Test func aDeletedSocketIsPutBackAndOneReplacedByAFileStopsTheAgentNamingIt() async throws {
         let upstream = try await TestUpstream.start(collections: ["items": 50])
         defer { Task { await upstream.stop() } }
-        let workspace = try workspace(upstream)
-        for replace in [false, true] {
-            let agent = try await RunningAgent.start(in: workspace)
-            #expect(try await eventually { agent.state(of: "items") == "idle" })
-            try FileManager.default.removeItem(atPath: agent.socketPath)
-            if replace { _ = FileManager.default.createFile(atPath: agent.socketPath, contents: Data("mine".utf8)) }
+        let workspace = try Workspace()
+        // The socket in a folder of its own, as under systemd's RuntimeDirectory=.
+        let folder = workspace.folder + "/run"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        chmod(folder, 0o750)
+        try workspace.writeConfig(
+            #"{"socket": "run/agent.sock", "resources": [\#(upstream.resource("items", style: "page"))]}"#)
+        let agent = try await RunningAgent.start(in: workspace, socket: "run/agent.sock")
+        #expect(try await eventually { agent.state(of: "items") == "idle" })
+        let follower = try RawConnection(path: agent.socketPath)
+        follower.send("GET /v1/events HTTP/1.1\r\nHost: agent\r\n\r\n")
+        #expect(try await eventually { follower.read(for: .zero).text.contains("event: resource") })
 
-            let stopped = try await agent.process.finish(timeout: .seconds(20))
+        // The socket file, then its folder: each is put back, and the agent answers there.
+        try FileManager.default.removeItem(atPath: agent.socketPath)
+        #expect(try await eventually(timeout: .seconds(10)) { agent.curl("GET", "/v1/status").status == 200 })
+        try FileManager.default.removeItem(atPath: folder)
+        #expect(try await eventually(timeout: .seconds(10)) { agent.curl("GET", "/v1/status").status == 200 })
+        let attributes = try FileManager.default.attributesOfItem(atPath: folder)
+        #expect((attributes[.posixPermissions] as? Int) == 0o750)
+        #expect(
+            agent.process.stderrSoFar.components(separatedBy: "the socket \(agent.socketPath) was removed: a new one")
+                .count == 3, "\(agent.process.stderrSoFar)")
+        // A client of the first socket was never cut off.
+        #expect(!follower.read(for: .zero).closed)
 
-            #expect(stopped.status == 1, "\(stopped.stderr)")
-            #expect(
-                stopped.stderr.contains("the socket \(agent.socketPath) was removed or replaced"), "\(stopped.stderr)")
-            if replace {
-                // Not its socket: left alone.
-                #expect(try String(contentsOfFile: agent.socketPath, encoding: .utf8) == "mine")
-                try FileManager.default.removeItem(atPath: agent.socketPath)
-            }
-        }
+        // A file in its place is not the agent's to remove: it stops, naming the path.
+        try FileManager.default.removeItem(atPath: agent.socketPath)
+        _ = FileManager.default.createFile(atPath: agent.socketPath, contents: Data("mine".utf8))
+        let stopped = try await agent.process.finish(timeout: .seconds(20))
+        #expect(stopped.status == 1, "\(stopped.stderr)")
+        #expect(
+            stopped.stderr.contains(
+                "the socket \(agent.socketPath) was removed or replaced and cannot be put back "
+                    + "(\(agent.socketPath) was replaced by a file that is not a socket)"), "\(stopped.stderr)")
+        #expect(try String(contentsOfFile: agent.socketPath, encoding: .utf8) == "mine")
+        try FileManager.default.removeItem(atPath: agent.socketPath)
         // The lock went with the process: a new agent starts and answers.
-        let again = try await RunningAgent.start(in: workspace)
+        let again = try await RunningAgent.start(in: workspace, socket: "run/agent.sock")
         #expect(again.curl("GET", "/v1/status").status == 200)
         _ = try await again.stop()
     }

@@ -91,9 +91,9 @@ package struct AgentRunner {
 
         let group = GroupReference()
         let api = StatusAPI(control: engine)
-        let application: any Service
+        let statusService: any Service
         do {
-            application = try server.application(api: api) { failure in
+            statusService = try server.service(api: api) { failure in
                 if let failure {
                     logger.critical("\(failure)")
                     group.failed = true
@@ -112,7 +112,7 @@ package struct AgentRunner {
             services: [
                 .init(service: StatusEventsService(api: api), serviceName: "status events"),
                 .init(service: MonitorService(monitor: monitor), serviceName: "connectivity"),
-                .init(service: application, serviceName: "status server"),
+                .init(service: statusService, serviceName: "status server"),
                 .init(service: EngineService(engine: engine), serviceName: "engine"),
                 .init(
                     service: SystemdService(notifier: notifier, engine: engine, logger: logger),

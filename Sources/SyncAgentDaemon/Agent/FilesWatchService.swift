@@ -6,15 +6,18 @@ import Store
 /// ``interval`` it checks that the socket it put in place, and the database
 /// it opened, are still at their paths.
 ///
-/// - A socket deleted with its folder or not (tmpfiles cleaning, an
-///   operator's `rm`), or replaced: the agent can no longer be told from a
-///   dead one.
+/// - A socket deleted, with its folder or not (tmpfiles cleaning, an
+///   operator's `rm`): the agent puts a new one in place (and creates the
+///   folder again as it was), and logs it. If it cannot (the path now holds
+///   a file, or another program's socket), it can no longer be told from a
+///   dead agent: it stops with an error naming the path.
 /// - A database deleted or replaced: its syncs would go into a file no reader
-///   sees (every commit checks this too, and fails rather than do so).
+///   sees (every commit checks this too, and fails rather than do so). It
+///   stops with an error naming the file.
 ///
-/// Either way the agent stops with an error naming the path: its service
-/// manager starts it again, and the new agent binds a new socket and opens
-/// the file at its path (a new one syncs everything again).
+/// A stop is for the service manager to start the agent again: the new
+/// agent binds a new socket and opens the file at its path (a new one syncs
+/// everything again).
 struct FilesWatchService: Service {
     let server: StatusServer
     let store: SyncStore
@@ -30,6 +33,7 @@ struct FilesWatchService: Service {
     func run() async throws {
         let server = server
         let store = store
+        let logger = logger
         // Stopping (the graceful shutdown cancels the wait) is no failure.
         let gone: FileGone? = await cancelWhenGracefulShutdown {
             while true {
@@ -39,9 +43,12 @@ struct FilesWatchService: Service {
                     return nil
                 }
                 if !server.isInPlace() {
-                    return FileGone(
-                        description: "the socket \(server.path) was removed or replaced; stopping so that the "
-                            + "service manager starts the agent again")
+                    if let failure = await server.placeAgain() {
+                        return FileGone(
+                            description: "the socket \(server.path) was removed or replaced and cannot be put back "
+                                + "(\(failure)); stopping so that the service manager starts the agent again")
+                    }
+                    logger.warning("the socket \(server.path) was removed: a new one is in place")
                 }
                 if !store.isInPlace {
                     return FileGone(

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import ServiceLifecycle
 import SyncCore
 import Synchronization
 
@@ -26,9 +27,40 @@ package struct StatusServer: Sendable {
     /// The device and inode of the socket this server put in place, once it has.
     private let placed = Placed()
 
-    /// A box for ``placed``, shared by the copies of the server.
+    /// The socket's folder as it was when the server was made, to create it again alike.
+    private let folder: Folder?
+
+    /// A box for ``placed``, shared by the copies of the server, with the way
+    /// to ask the running service for a new socket.
     private final class Placed: Sendable {
         let identity = Mutex<FileIdentity?>(nil)
+        let requests = Mutex<AsyncStream<@Sendable (Failure?) -> Void>.Continuation?>(nil)
+    }
+
+    /// A folder's path, permission bits and owner.
+    struct Folder: Sendable {
+        var path: String
+        var mode: mode_t
+        var owner: uid_t
+        var group: gid_t
+
+        /// The folder at `path` as it is now, or `nil`.
+        init?(at path: String) {
+            var info = stat()
+            guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
+            self.path = path
+            mode = info.st_mode & 0o7777
+            owner = info.st_uid
+            group = info.st_gid
+        }
+
+        /// Creates the folder again with its mode and owner, if it is gone; `false` if it cannot.
+        func recreate() -> Bool {
+            var info = stat()
+            if stat(path, &info) == 0 { return info.st_mode & S_IFMT == S_IFDIR }
+            guard mkdir(path, mode) == 0 else { return false }
+            return chmod(path, mode) == 0 && chown(path, owner, group) == 0
+        }
     }
 
     /// A file's device and inode: what tells it from another at the same path.
@@ -54,6 +86,7 @@ package struct StatusServer: Sendable {
         self.mode = mode
         self.logger = logger
         connections = ConnectionLimits(cap: maxConnections, logger: logger)
+        folder = Folder(at: (path as NSString).deletingLastPathComponent)
     }
 
     /// Whether the socket this server put in place is still at its path; `true` before it is placed.
@@ -177,6 +210,69 @@ package struct StatusServer: Sendable {
                 onListening(nil)
             },
             logger: serverLogger)
+    }
+
+    /// The service serving `api` until the graceful shutdown: on a first
+    /// socket, which calls `onListening` as ``application(api:onListening:)``
+    /// says, then on each new one ``placeAgain()`` asks for.
+    func service<Control: AgentControl>(
+        api: StatusAPI<Control>, onListening: @escaping @Sendable (Failure?) -> Void
+    ) throws(Failure) -> some Service {
+        StatusService(server: self, api: api, first: try application(api: api, onListening: onListening))
+    }
+
+    /// Runs the applications of a ``StatusServer``.
+    private struct StatusService<Control: AgentControl, First: ApplicationProtocol>: Service {
+        let server: StatusServer
+        let api: StatusAPI<Control>
+        let first: First
+
+        func run() async throws {
+            let (requests, continuation) = AsyncStream<@Sendable (Failure?) -> Void>.makeStream()
+            server.placed.requests.withLock { $0 = continuation }
+            defer { server.placed.requests.withLock { $0 = nil } }
+            try await withThrowingDiscardingTaskGroup { group in
+                group.addTask { try await first.run() }
+                // Each application stops at the graceful shutdown; so do the requests.
+                try await withGracefulShutdownHandler {
+                    for await reply in requests {
+                        do throws(Failure) {
+                            let next = try server.application(api: api, onListening: reply)
+                            group.addTask { try await next.run() }
+                        } catch {
+                            reply(error)
+                        }
+                    }
+                } onGracefulShutdown: {
+                    continuation.finish()
+                }
+            }
+        }
+    }
+
+    /// Puts a new socket at the path after the one this server placed was
+    /// removed, creating its folder again (with the mode and owner it had)
+    /// if it went too; `nil` once the new socket answers, or why it cannot
+    /// be done. The clients connected to the old socket stay connected.
+    func placeAgain() async -> Failure? {
+        switch UnixSocketPath.occupant(of: path) {
+        case .none, .stale:
+            break
+        case .live:
+            return Failure(description: "another program answers at \(path)")
+        case .notSocket:
+            return Failure(description: "\(path) was replaced by a file that is not a socket")
+        }
+        guard let folder, folder.recreate() else {
+            let folder = (path as NSString).deletingLastPathComponent
+            return Failure(description: "cannot create the socket's folder \(folder) again")
+        }
+        guard let requests = placed.requests.withLock({ $0 }) else {
+            return Failure(description: "the status server is not running")
+        }
+        return await withCheckedContinuation { continuation in
+            requests.yield { failure in continuation.resume(returning: failure) }
+        }
     }
 
     /// Removes the socket at its final path (at shutdown), if it is still the

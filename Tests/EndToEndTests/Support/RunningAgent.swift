@@ -6,17 +6,19 @@ struct RunningAgent: Sendable {
     let workspace: Workspace
     let process: RunningProcess
 
-    /// The status socket: `sync-agent.sock` beside the configuration.
-    var socketPath: String { workspace.folder + "/sync-agent.sock" }
+    /// The status socket: by default `sync-agent.sock` beside the configuration.
+    let socketPath: String
 
-    /// Starts the agent and waits until its socket answers.
+    /// Starts the agent and waits until its socket (at `socket`, relative to
+    /// the workspace) answers.
     static func start(
         in workspace: Workspace, arguments: [String] = [], environment: [String: String] = [:],
-        wrapper: [String] = []
+        wrapper: [String] = [], socket: String = "sync-agent.sock"
     ) async throws -> RunningAgent {
         let agent = RunningAgent(
             workspace: workspace,
-            process: try workspace.start(["run"] + arguments, environment: environment, wrapper: wrapper))
+            process: try workspace.start(["run"] + arguments, environment: environment, wrapper: wrapper),
+            socketPath: workspace.folder + "/" + socket)
         let answered = try await eventually { agent.curl("GET", "/v1/status").status == 200 }
         guard answered else {
             agent.process.send(SIGKILL)
