@@ -62,16 +62,41 @@ public final class SyncStore: Sendable {
         defer { lock?.release() }
         try Self.refuseForeignFile(at: path)
         do {
-            pool = try DatabasePool(path: path, configuration: configuration)
-            // A database already up to date is not written to: another process may hold its write lock.
-            let current = try pool.read { try Self.migrator.hasCompletedMigrations($0) }
-            if mode != .readOnly, !current { try Self.migrator.migrate(pool) }
+            pool = try Self.openPool(path: path, configuration: configuration, migrate: mode != .readOnly)
+        } catch let error as DatabaseError where [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode) {
+            throw StoreError(.io, "database is locked by another process: \(path)", isTransient: true)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT {
             throw StoreError(.corrupt, "The database \(path) is corrupt: \(Self.describe(error))")
         } catch {
             throw StoreError(.open, "Cannot open the database \(path): \(Self.describe(error))")
         }
         identity = FileIdentity(at: path)
+    }
+
+    /// How long opening waits, in all, for another process that holds the write lock.
+    static let openPatience: TimeInterval = 60
+
+    /// Opens the pool and migrates it if asked. Opening may write (SQLite
+    /// makes the WAL file ready), so while another process holds the write
+    /// lock longer than the busy timeout it is tried again, for at most
+    /// ``openPatience``: a long writer delays the opening, never fails it.
+    private static func openPool(
+        path: String, configuration: Configuration, migrate: Bool
+    ) throws -> DatabasePool {
+        let deadline = Date().addingTimeInterval(openPatience)
+        while true {
+            do {
+                let pool = try DatabasePool(path: path, configuration: configuration)
+                // A database already up to date is not written to: another process may hold its write lock.
+                let current = try pool.read { try migrator.hasCompletedMigrations($0) }
+                if migrate, !current { try migrator.migrate(pool) }
+                return pool
+            } catch let error as DatabaseError
+                where [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode) && Date() < deadline
+            {
+                continue
+            }
+        }
     }
 
     /// A file's device and inode: what tells it from another at the same path.

@@ -216,6 +216,54 @@ import Glibc
         _ = try await again.stop()
     }
 
+    @Test func aFullDiskIsRetriedAndLoggedOnceAndTheResourceSyncsOnceThereIsRoom() async throws {
+        let upstream = try await TestUpstream.start(collections: ["items": 200])
+        defer { Task { await upstream.stop() } }
+        let workspace = try Workspace()
+        // The database on a tmpfs of 1 MiB: room for 200 items, not for 20,000.
+        let disk = workspace.folder + "/disk"
+        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: false)
+        try Self.mount(["-t", "tmpfs", "-o", "size=1M", "tmpfs", disk])
+        defer { try? Self.mount([disk], command: "/usr/bin/umount") }
+        try workspace.writeConfig(
+            #"""
+            {"database": "disk/agent.db",
+             "defaults": {"interval": "1s", "retry": {"maxAttempts": 2, "initialDelay": "100ms", "jitter": 0}},
+             "resources": [\#(upstream.resource("items", style: "page", size: 1000))]}
+            """#)
+        let agent = try await RunningAgent.start(in: workspace)
+        #expect(try await eventually { agent.state(of: "items") == "idle" })
+        let full = "items: disk full: \(disk)"
+
+        upstream.setCollection("items", count: 20000)
+        upstream.clearRequests()
+        // Sync after sync fails on the full disk; none makes the resource failed.
+        #expect(
+            try await eventually {
+                upstream.requestCount(path: "/page/items") >= 3 * 20
+                    && agent.curl("GET", "/v1/resources/items").body.contains(full)
+            })
+        #expect(try await eventually { agent.state(of: "items") == "idle" })
+        #expect(
+            agent.process.stderrSoFar.components(separatedBy: "disk full").count == 2, "\(agent.process.stderrSoFar)")
+
+        try Self.mount(["-o", "remount,size=64M", disk])
+        #expect(
+            try await eventually { agent.curl("GET", "/v1/resources/items").json["items"] as? Int == 20000 })
+        #expect(try await eventually { agent.process.stderrSoFar.contains("the database takes writes again") })
+        _ = try await agent.stop()
+    }
+
+    /// Runs `mount` (or `command`) with `arguments`.
+    static func mount(_ arguments: [String], command: String = "/usr/bin/mount") throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: command)
+        process.arguments = arguments
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(command) \(arguments)")
+    }
+
     @Test func anAgentWhoseDatabaseIsDeletedOrReplacedStopsNamingItAndANewOneSyncsAgain() async throws {
         let upstream = try await TestUpstream.start(collections: ["items": 50])
         defer { Task { await upstream.stop() } }

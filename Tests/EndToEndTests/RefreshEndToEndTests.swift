@@ -175,17 +175,7 @@ import Testing
         #expect(try await eventually { agent.state(of: "items") == "idle" })
         upstream.changeItems("items", ids: [120])
         // Another program holds the write lock for 7 s: longer than the busy timeout (5 s).
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        holder.arguments = [workspace.databasePath]
-        let script = Pipe()
-        holder.standardInput = script
-        holder.standardOutput = FileHandle.nullDevice
-        try holder.run()
-        script.fileHandleForWriting.write(
-            Data("BEGIN IMMEDIATE;\nUPDATE resources SET state = state;\n.shell sleep 7\nCOMMIT;\n".utf8))
-        try script.fileHandleForWriting.close()
-        try await Task.sleep(for: .milliseconds(300))
+        let holder = try await workspace.holdWriteLock(seconds: 7)
 
         let result = try await workspace.run(["refresh", "--json"])
         holder.waitUntilExit()
@@ -200,6 +190,26 @@ import Testing
                 == [["startup", "success", "1"], ["refresh", "success", "2"]])
         #expect(agent.state(of: "items") == "idle")
         _ = try await agent.stop()
+    }
+
+    @Test func aRefreshOpeningADatabaseAnotherProgramHoldsWaitsForIt() async throws {
+        let upstream = try await TestUpstream.start(collections: ["items": 50])
+        defer { Task { await upstream.stop() } }
+        let workspace = try Workspace()
+        try workspace.writeConfig(resources: [upstream.resource("items", style: "page")])
+        #expect(try await workspace.run(["refresh"]).status == 0)
+        upstream.changeItems("items", ids: [7])
+        // The database closed cleanly (no WAL); another program opens it and
+        // holds the write lock for 7 s, longer than the busy timeout (5 s).
+        let holder = try await workspace.holdWriteLock(seconds: 7)
+
+        let started = ContinuousClock.now
+        let result = try await workspace.run(["refresh"])
+        holder.waitUntilExit()
+
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(ContinuousClock.now - started > .seconds(5))
+        #expect(try workspace.records("items")["7"]?.contains(#""revision":2"#) == true)
     }
 
     @Test func eightRefreshesOfAFreshDatabaseAllSucceedFiftyTimesInARow() async throws {

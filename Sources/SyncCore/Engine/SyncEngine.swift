@@ -56,6 +56,8 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
     private let lock: RefreshLock?
     private let heartbeat: Heartbeat?
     private let syncCounter = Atomic<Int>(0)
+    /// The resources whose storage is failing, logged once per episode.
+    private let storageEpisodes = StorageEpisodes()
 
     /// Creates an engine over an open store.
     ///
@@ -230,6 +232,7 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
             },
             clock: clock, connectivity: connectivity.gate)
         sync.budgets = budgets
+        sync.storageEpisodes = storageEpisodes
         sync.onBudgetWait = { [metrics] wait in metrics.rateLimitWait(name, budget: true, seconds: wait.seconds) }
         return sync
     }

@@ -26,6 +26,9 @@ struct ResourceSync: Sendable {
     package var budgets: RequestBudgets?
     /// Told of each wait for the request budget, however short.
     package var onBudgetWait: @Sendable (Duration) -> Void = { _ in }
+    /// The resources whose storage is failing, shared by the agent's syncs so
+    /// that an episode is logged once, not at every attempt of every sync.
+    package var storageEpisodes = StorageEpisodes()
 
     /// The kind of a stored error that is a passing condition of the machine
     /// (database busy, disk full, I/O error, no descriptor or memory left).
@@ -58,7 +61,7 @@ struct ResourceSync: Sendable {
                     cause: error.message.dropping(prefix: "\(resource.name): ")),
                 counted: true)
             let report = progress.retrying(event)
-            if let notice = report.retry { logger.warning("\(notice.logLine)") }
+            if let notice = report.retry { logStorage(notice.logLine, at: .warning, logger) }
             onProgress(report)
             do {
                 try await clock.sleep(for: delay)
@@ -132,10 +135,13 @@ struct ResourceSync: Sendable {
             // A cancelled task's request fails with a network error; it is a cancellation all the same.
             let (outcome, stored) = Self.describe(
                 Task.isCancelled ? CancellationError() : error, resource: resource.name)
+            let message = stored.message.dropping(prefix: "\(resource.name): ")
             if outcome == .cancelled {
                 logger.notice("sync cancelled")
+            } else if stored.kind == Self.storageKind {
+                logStorage(message, at: .warning, logger)
             } else {
-                logger.warning("\(stored.message.dropping(prefix: "\(resource.name): "))")
+                logger.warning("\(message)")
             }
             var result = await finish(
                 outcome, trigger: trigger, startedAt: startedAt, progress: progress, snapshot: snapshot, error: stored,
@@ -210,7 +216,9 @@ struct ResourceSync: Sendable {
                 sync.outcome = .gaveUp
                 sync.state = .idle
                 sync.error = stored
-                logger.error("\(error.message)", metadata: [LogKey.resource: "\(resource.name)"])
+                var logger = logger
+                logger[metadataKey: LogKey.resource] = "\(resource.name)"
+                logStorage(error.message, at: .error, logger)
                 recorded = (try? await store.record(sync)) ?? recorded
             } else {
                 // The snapshot could not be applied: the previous one stays, and
@@ -220,11 +228,20 @@ struct ResourceSync: Sendable {
                 logger.error("\(error.message)", metadata: [LogKey.resource: "\(resource.name)"])
             }
         }
+        if [.success, .notModified].contains(sync.outcome), storageEpisodes.succeeded(resource.name) {
+            logger.notice("the database takes writes again", metadata: [LogKey.resource: "\(resource.name)"])
+        }
         return SyncResult(
             resource: resource.name, outcome: sync.outcome, pages: sync.pages, items: sync.items,
             attempts: sync.attempts,
             durationMilliseconds: Int((recorded.finishedAt.timeIntervalSince(startedAt) * 1000).rounded()),
             error: sync.error, changes: recorded.changes)
+    }
+
+    /// Logs a passing storage failure at `level` if it starts an episode for
+    /// this resource, else at debug level.
+    private func logStorage(_ message: String, at level: Logger.Level, _ logger: Logger) {
+        logger.log(level: storageEpisodes.failed(resource.name) ? level : .debug, "\(message)")
     }
 
     /// Runs the sync while holding the resource's ``RefreshLock``, so that no

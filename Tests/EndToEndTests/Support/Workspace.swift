@@ -79,6 +79,23 @@ final class Workspace: Sendable {
         }
     }
 
+    /// Starts the `sqlite3` shell holding the database's write lock for
+    /// `seconds`, as another program would; gives it 300 ms to take it.
+    func holdWriteLock(seconds: Int) async throws -> Process {
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        holder.arguments = [databasePath]
+        let script = Pipe()
+        holder.standardInput = script
+        holder.standardOutput = FileHandle.nullDevice
+        try holder.run()
+        script.fileHandleForWriting.write(
+            Data("BEGIN IMMEDIATE;\nUPDATE resources SET state = state;\n.shell sleep \(seconds)\nCOMMIT;\n".utf8))
+        try script.fileHandleForWriting.close()
+        try await Task.sleep(for: .milliseconds(300))
+        return holder
+    }
+
     /// The single value of a query.
     func value(_ sql: String) throws -> String? {
         try query(sql).first?.first
