@@ -28,7 +28,7 @@ package struct SyncAgentCommand: AsyncParsableCommand {
         version: SyncAgentVersion.current,
         subcommands: [
             RunCommand.self, RefreshCommand.self, StatusCommand.self, HistoryCommand.self, ValidateCommand.self,
-            DemoCommand.self,
+            ReloadCommand.self, DemoCommand.self,
         ]
     )
 

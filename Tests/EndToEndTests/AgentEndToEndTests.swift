@@ -162,7 +162,7 @@ import Glibc
         agent.process.send(SIGUSR1)
         #expect(try await eventually { agent.process.stderrSoFar.contains("items: idle, 50 items, last success 20") })
         for signal in [SIGHUP, SIGPIPE] { agent.process.send(signal) }
-        #expect(try await eventually { agent.process.stderrSoFar.contains("SIGHUP: reloading the configuration") })
+        #expect(try await eventually { agent.process.stderrSoFar.contains("SIGHUP: reloaded") })
         #expect(agent.curl("GET", "/v1/status").status == 200)
 
         let stopped = try await agent.stop()

@@ -90,7 +90,9 @@ package struct AgentRunner {
             logger: logger, lock: RefreshLock(database: config.database), heartbeat: heartbeat)
 
         let group = GroupReference()
-        let api = StatusAPI(control: engine)
+        let reloader = ConfigReloader(engine: engine, environment: environment, notifier: notifier, logger: logger)
+        var api = StatusAPI(control: engine)
+        api.reload = { await reloader.reload(asked: "POST /v1/reload") }
         let statusService: any Service
         do {
             statusService = try server.service(api: api) { failure in
@@ -117,7 +119,9 @@ package struct AgentRunner {
                 .init(
                     service: SystemdService(notifier: notifier, engine: engine, logger: logger),
                     serviceName: "systemd"),
-                .init(service: SignalsService(engine: engine, logger: logger), serviceName: "signals"),
+                .init(
+                    service: SignalsService(engine: engine, reloader: reloader, logger: logger),
+                    serviceName: "signals"),
                 .init(
                     service: FilesWatchService(server: server, store: store, logger: logger), serviceName: "files watch"
                 ),

@@ -10,12 +10,12 @@ import Glibc
 #endif
 
 /// The signals an operator sends besides SIGTERM (docs/systemd.md#signals):
-/// SIGUSR1 logs one line per resource, SIGHUP is answered (reloading the
-/// configuration is not built yet: the agent says so and keeps running,
-/// rather than die of the default disposition), SIGPIPE is ignored, and
-/// SIGTERM and SIGINT, which stop the agent, are logged by name.
+/// SIGUSR1 logs one line per resource, SIGHUP reloads the configuration,
+/// SIGPIPE is ignored, and SIGTERM and SIGINT, which stop the agent, are
+/// logged by name.
 struct SignalsService<C: Clock<Duration>>: Service {
     let engine: SyncEngine<C>
+    let reloader: ConfigReloader<C>
     let logger: Logger
 
     /// The signals it handles, by name.
@@ -44,21 +44,17 @@ struct SignalsService<C: Clock<Duration>>: Service {
             for source in sources { source.cancel() }
         }
         await cancelWhenGracefulShutdown {
-            for await name in signals { handle(name) }
+            for await name in signals { await handle(name) }
         }
         received.finish()
     }
 
-    func handle(_ name: String) {
+    func handle(_ name: String) async {
         switch name {
         case "SIGUSR1":
             for status in engine.statuses() { logger.notice("\(Self.summary(status))") }
         case "SIGHUP":
-            logger.warning(
-                """
-                SIGHUP: reloading the configuration is not built yet (docs/roadmap.md); the agent keeps \
-                running on the configuration it started with; restart it to load a new one
-                """)
+            _ = await reloader.reload(asked: "SIGHUP")
         default:
             logger.notice("\(name): stopping")
         }

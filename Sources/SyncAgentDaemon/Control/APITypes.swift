@@ -42,18 +42,21 @@ package struct ResultsAnswer: Sendable, Hashable, Codable {
     }
 }
 
-/// An error answer (docs/api.md#errors): `{"error": {"code", "message"}}`.
+/// An error answer (docs/api.md#errors): `{"error": {"code", "message"}}`,
+/// and `problems` for an invalid configuration.
 package struct ErrorAnswer: Sendable, Hashable, Codable {
     package struct Body: Sendable, Hashable, Codable {
         /// A stable code, such as `unknown_resource`.
         package var code: String
         /// One sentence for people.
         package var message: String
+        /// Every problem of a configuration that cannot be loaded, as `path: message`.
+        package var problems: [String]?
     }
 
     package var error: Body
 
-    package init(code: String, message: String) {
-        error = Body(code: code, message: message)
+    package init(code: String, message: String, problems: [String]? = nil) {
+        error = Body(code: code, message: message, problems: problems)
     }
 }

@@ -112,6 +112,32 @@ package struct AgentClient: Sendable {
         }
     }
 
+    /// What the agent answered to a reload.
+    package enum ReloadReply: Sendable {
+        /// The new configuration is in force: what it changed.
+        case reloaded(ReloadSummary)
+        /// It was not loaded: why, with every problem.
+        case refused(ErrorAnswer)
+    }
+
+    /// `POST /v1/reload`: what the new configuration changed, or every
+    /// problem that kept the agent from loading it.
+    package func reload() async throws(Failure) -> ReloadReply {
+        let request = try request("POST", "/v1/reload")
+        do {
+            let response = try await client.execute(request, timeout: .minutes(5))
+            let body = Data(try await response.body.collect(upTo: 16 * 1024 * 1024).readableBytesView)
+            if response.status == .ok {
+                return .reloaded(try Self.decode(ReloadSummary.self, from: body, what: "the reload's answer"))
+            }
+            return .refused(try Self.decode(ErrorAnswer.self, from: body, what: "the reload's answer"))
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw Failure(description: "the agent at \(socket) stopped answering (\(error))")
+        }
+    }
+
     /// Sends a request and returns the answer's body; an error answer becomes its message.
     private func send(_ method: String, _ path: String) async throws(Failure) -> Data {
         let request = try request(method, path)

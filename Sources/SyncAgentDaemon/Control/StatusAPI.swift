@@ -61,6 +61,7 @@ extension SyncEngine: AgentControl {
 /// | `POST /v1/resources/NAME/refresh` | waits for the sync it started or joined; a Result |
 /// | `POST /v1/refresh` | refreshes every resource; `{"results": [Result…]}` |
 /// | `GET /v1/events` | server-sent events: every resource at once, then each change |
+/// | `POST /v1/reload` | reloads the configuration; `{"added", "removed", "changed"}` or 422 |
 /// | `GET /metrics` | Prometheus text |
 ///
 /// With `Accept: text/event-stream`, a refresh streams `progress`, `retry`
@@ -79,6 +80,10 @@ struct StatusAPI<Control: AgentControl>: Sendable {
     var keepAlive: Duration = .seconds(15)
     /// How much an event stream holds for a client that reads too slowly.
     var eventLimits = EventSink.Limits()
+    /// Reloads the agent's configuration, for `POST /v1/reload`.
+    var reload: @Sendable () async -> ReloadOutcome = {
+        .refused(ConfigError(file: "", problems: [ConfigProblem("", "this agent cannot reload")]))
+    }
     /// The last `GET /v1/status` answer, reused while no status changes:
     /// many clients polling cost one rendering per change.
     private let statusCache = StatusCache()
@@ -138,6 +143,18 @@ struct StatusAPI<Control: AgentControl>: Sendable {
         router.get("/v1/events") { _, context in
             APIResponse.eventStream(keepAlive: keepAlive, limits: eventLimits, closing: context.channel) { sink in
                 await streamChanges(to: sink)
+            }
+        }
+        router.post("/v1/reload") { _, _ in
+            switch await reload() {
+            case .reloaded(let summary):
+                return APIResponse.json(encoding: summary)
+            case .refused(let error):
+                let answer = ErrorAnswer(
+                    code: "invalid_config",
+                    message: "the configuration \(error.file) is not loaded; the agent goes on with the one it has",
+                    problems: error.problems.map(\.description))
+                return APIResponse.json(encoding: answer, status: .unprocessableContent)
             }
         }
         router.get("/metrics") { _, _ in
@@ -308,6 +325,7 @@ enum APIResponse {
         (.post, ["v1", "resources", "*", "refresh"]),
         (.post, ["v1", "refresh"]),
         (.get, ["v1", "events"]),
+        (.post, ["v1", "reload"]),
         (.get, ["metrics"]),
     ]
 

@@ -228,3 +228,49 @@ extension AgentConfig {
         return ProbeTarget(host: host, port: components.port ?? (components.scheme == "https" ? 443 : 80))
     }
 }
+
+extension ResourceConfig: Equatable {
+    /// Whether two resources are configured alike, secrets filled in included.
+    package static func == (lhs: ResourceConfig, rhs: ResourceConfig) -> Bool {
+        lhs.name == rhs.name && lhs.url == rhs.url && lhs.method == rhs.method
+            && lhs.headers.elementsEqual(rhs.headers) { $0 == $1 }
+            && lhs.query.elementsEqual(rhs.query) { $0 == $1 } && lhs.body == rhs.body && lhs.items == rhs.items
+            && lhs.key == rhs.key && lhs.pagination == rhs.pagination && lhs.settings == rhs.settings
+    }
+}
+
+extension AgentConfig {
+    /// What a reload to `new` would change that only a restart can
+    /// (docs/systemd.md#reloading): the database, the socket, connectivity.
+    package func restartOnlyChanges(to new: AgentConfig) -> [ConfigProblem] {
+        var problems: [ConfigProblem] = []
+        func check(_ key: String, _ changed: Bool) {
+            if changed { problems.append(ConfigProblem(key, "changed; this takes a restart, not a reload")) }
+        }
+        check("database", database != new.database)
+        check("socket", socket != new.socket)
+        check("socketMode", socketMode != new.socketMode)
+        check("connectivity", connectivity != new.connectivity)
+        return problems
+    }
+}
+
+/// What a reload changed: the resources added, removed and changed, by name.
+package struct ReloadSummary: Sendable, Hashable, Codable, CustomStringConvertible {
+    package var added: [String] = []
+    package var removed: [String] = []
+    package var changed: [String] = []
+
+    package init() {}
+
+    /// Whether it changed nothing.
+    package var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty }
+
+    /// `1 added (orders), 1 removed (users), 0 changed`, or `nothing changed`.
+    package var description: String {
+        guard !isEmpty else { return "nothing changed" }
+        return [("added", added), ("removed", removed), ("changed", changed)].map { verb, names in
+            "\(names.count) \(verb)" + (names.isEmpty ? "" : " (\(names.joined(separator: ", ")))")
+        }.joined(separator: ", ")
+    }
+}

@@ -51,21 +51,31 @@ package final class AgentMetrics: Sendable {
     package static let waitReasons = ["server", "budget"]
 
     /// The resources, in configuration order.
-    package let resources: [String]
+    package var resources: [String] { names.withLock { $0 } }
+    private let names: Mutex<[String]>
     private let state: Mutex<Counts>
 
     /// Metrics for these resources.
     init(resources: [String]) {
-        self.resources = resources
-        var state = Counts()
-        for name in resources {
-            state.syncs[name] = Dictionary(uniqueKeysWithValues: SyncOutcome.allCases.map { ($0, 0) })
-            state.requests[name] = [:]
-            state.joined[name] = 0
-            state.inFlight[name] = 0
-            state.durations[name] = Histogram()
+        names = Mutex(resources)
+        state = Mutex(Counts())
+        setResources(resources)
+    }
+
+    /// The resources are now `resources` (a reloaded configuration): a new
+    /// one starts at zero, one that stays keeps its counts, one removed is
+    /// no longer shown.
+    func setResources(_ resources: [String]) {
+        names.withLock { $0 = resources }
+        state.withLock { state in
+            for name in resources where state.syncs[name] == nil {
+                state.syncs[name] = Dictionary(uniqueKeysWithValues: SyncOutcome.allCases.map { ($0, 0) })
+                state.requests[name] = [:]
+                state.joined[name] = 0
+                state.inFlight[name] = 0
+                state.durations[name] = Histogram()
+            }
         }
-        self.state = Mutex(state)
     }
 
     /// A sync of `resource` started.

@@ -32,6 +32,8 @@ package final class StatePublication: Sendable {
     }
 
     private struct State {
+        /// The resources, in configuration order.
+        var names: [String]
         var machines: [String: ResourceMachine]
         var online = true
         /// How many times a status changed.
@@ -60,21 +62,21 @@ package final class StatePublication: Sendable {
         }
     }
 
-    /// The resources, in configuration order.
-    private let names: [String]
     private let state: Mutex<State>
     private let logger: Logger
 
     /// Publishes the states of `machines`, in this order.
     package init(machines: [ResourceMachine], logger: Logger) {
-        names = machines.map(\.name)
-        state = Mutex(State(machines: Dictionary(machines.map { ($0.name, $0) }) { first, _ in first }))
+        state = Mutex(
+            State(
+                names: machines.map(\.name),
+                machines: Dictionary(machines.map { ($0.name, $0) }) { first, _ in first }))
         self.logger = logger
     }
 
     /// Every resource's status, in configuration order.
     package func statuses() -> [ResourceStatus] {
-        state.withLock { state in names.compactMap { state.machines[$0]?.status(online: state.online) } }
+        state.withLock { state in state.names.compactMap { state.machines[$0]?.status(online: state.online) } }
     }
 
     /// The status of `name`, or `nil` for an unknown resource.
@@ -89,7 +91,7 @@ package final class StatePublication: Sendable {
     /// numbered that version or lower is in them, every later one is not.
     package func snapshot() -> (version: Int, statuses: [ResourceStatus]) {
         state.withLock { state in
-            (state.version, names.compactMap { state.machines[$0]?.status(online: state.online) })
+            (state.version, state.names.compactMap { state.machines[$0]?.status(online: state.online) })
         }
     }
 
@@ -125,9 +127,31 @@ package final class StatePublication: Sendable {
             guard state.online != online else { return false }
             state.online = online
             state.version += 1
-            for name in names {
+            for name in state.names {
                 guard let machine = state.machines[name] else { continue }
                 state.enqueue(.status(StatusChange(version: state.version, status: machine.status(online: online))))
+            }
+            return state.claimDelivery()
+        }
+        if deliver { deliverQueue() }
+    }
+
+    /// The resources are now `names`, in this order (a reloaded
+    /// configuration): those not among them are dropped, and each of
+    /// `added` joins with its status told as a change. The others keep their
+    /// machines.
+    package func setResources(_ names: [String], adding added: [ResourceMachine]) {
+        let deliver = state.withLock { state -> Bool in
+            let kept = Set(names)
+            state.machines = state.machines.filter { kept.contains($0.key) }
+            state.names = names
+            // Even with nothing to tell, the statuses as a whole changed.
+            state.version += 1
+            for machine in added where kept.contains(machine.name) {
+                state.machines[machine.name] = machine
+                state.version += 1
+                state.enqueue(
+                    .status(StatusChange(version: state.version, status: machine.status(online: state.online))))
             }
             return state.claimDelivery()
         }

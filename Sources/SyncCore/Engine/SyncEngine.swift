@@ -34,7 +34,9 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
         }
     }
 
-    package let config: AgentConfig
+    /// The configuration in force (a reload replaces it).
+    package var config: AgentConfig { currentConfig.withLock { $0 } }
+    private let currentConfig: Mutex<AgentConfig>
     package let store: SyncStore
     /// When the engine was created.
     package let startedAt: Date
@@ -46,7 +48,10 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
     private let scheduler: SyncScheduler<C>
     private let syncs = InFlightSyncs()
     /// The request budgets, one per scope, shared by the resources.
-    private let budgets: RequestBudgets
+    private var budgets: RequestBudgets { currentBudgets.withLock { $0 } }
+    private let currentBudgets: Mutex<RequestBudgets>
+    /// The latest reload: each waits for the one before.
+    private let lastReload = Mutex<Task<ReloadSummary, Never>?>(nil)
 
     private let transport: any PageTransport
     private let clock: C
@@ -74,12 +79,12 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
         random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }, heartbeat: Heartbeat? = nil,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
-        self.config = config
+        currentConfig = Mutex(config)
         self.store = store
         self.transport = transport
         self.connectivity = connectivity
         self.clock = clock
-        budgets = RequestBudgets(resources: config.resources, clock: clock)
+        currentBudgets = Mutex(RequestBudgets(resources: config.resources, clock: clock))
         self.logger = logger
         self.lock = lock
         self.heartbeat = heartbeat
@@ -154,6 +159,68 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
             guard (try? await store.latestRunID(of: "")) != nil else { continue }
             heartbeat.beat()
         }
+    }
+
+    // MARK: - Reloading
+
+    /// Runs on `new` from now on (docs/systemd.md#reloading): a resource
+    /// added starts, one removed stops (its records stay), one changed is
+    /// scheduled anew (from its last success if only its settings changed,
+    /// at once if its request did), a sync of either in flight is cancelled;
+    /// an unchanged one keeps its state and its sync in flight.
+    /// `new` must need no restart (``AgentConfig/restartOnlyChanges(to:)``).
+    package func reload(_ new: AgentConfig) async -> ReloadSummary {
+        let reload = lastReload.withLock { last in
+            let previous = last
+            let next = Task {
+                _ = await previous?.value
+                return await self.apply(new)
+            }
+            last = next
+            return next
+        }
+        return await reload.value
+    }
+
+    private func apply(_ new: AgentConfig) async -> ReloadSummary {
+        let old = config
+        let oldByName = Dictionary(old.resources.map { ($0.name, $0) }) { first, _ in first }
+        let newNames = Set(new.resources.map(\.name))
+        var summary = ReloadSummary()
+        summary.removed = old.resources.map(\.name).filter { !newNames.contains($0) }
+        for resource in new.resources {
+            guard let before = oldByName[resource.name] else {
+                summary.added.append(resource.name)
+                continue
+            }
+            if before != resource { summary.changed.append(resource.name) }
+        }
+        for name in summary.removed + summary.changed {
+            scheduler.unschedule(name)
+            syncs.cancel(name)
+        }
+        currentBudgets.withLock { $0 = $0.reconfigured(for: new.resources) }
+        currentConfig.withLock { $0 = new }
+        metrics.setResources(new.resources.map(\.name))
+        let rows = Dictionary(((try? await store.resources()) ?? []).map { ($0.name, $0) }) { first, _ in first }
+        var added: [ResourceMachine] = []
+        for name in summary.added + summary.changed {
+            guard let resource = new.resource(named: name) else { continue }
+            // What it asks for changed: its records answer the old request, so it syncs at once.
+            var asked = oldByName[name]
+            asked?.settings = resource.settings
+            // The engine's own view first: on the clock its schedule runs on.
+            let lastSuccess =
+                asked == resource ? publication.status(of: name)?.lastSuccessAt ?? rows[name]?.lastSuccessAt : nil
+            let first = scheduler.schedule(resource, lastSuccessAt: lastSuccess)
+            if summary.added.contains(name) {
+                added.append(ResourceMachine(name: name, row: rows[name], nextSyncAt: first))
+            } else {
+                publication.handle(name, .scheduled(first))
+            }
+        }
+        publication.setResources(new.resources.map(\.name), adding: added)
+        return summary
     }
 
     // MARK: - Syncing

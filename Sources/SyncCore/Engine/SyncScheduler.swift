@@ -33,50 +33,81 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
         var scheduled: @Sendable (String, Date?) -> Void
     }
 
-    private let config: AgentConfig
     private let clock: C
     private let random: @Sendable () -> Double
     private let now: @Sendable () -> Date
     /// `true` while online: polls due while offline wait for it.
     private let online: CurrentValueSubject<Bool, Never>
-    /// Per resource: how long after the start it first syncs.
-    private let firstRunAfter: [String: Duration]
     /// Per resource: the result of its latest sync that was not cancelled.
     private let latest = Mutex<[String: SyncResult]>([:])
-    /// Per resource: a sync of it ended (the poll takes its result).
-    private let syncEnded: [String: PassthroughSubject<Void, Never>]
-    /// Per dependent resource: a resource its URL reads has new data. Kept
-    /// (the latest only) until the resource's follower reads it, so a change
-    /// made before the follower starts is not lost.
-    private let dependencyChanged: [String: (signals: AsyncStream<Void>, send: AsyncStream<Void>.Continuation)]
+    /// The resources scheduled, by name.
+    private let entries = Mutex<[String: Entry]>([:])
+    /// Resources to start scheduling while ``run(_:)`` runs.
+    private let started: (stream: AsyncStream<String>, continuation: AsyncStream<String>.Continuation)
+
+    /// One scheduled resource.
+    private struct Entry: Sendable {
+        var resource: ResourceConfig
+        /// How long after it is scheduled it first syncs.
+        var firstRunAfter: Duration
+        /// A sync of it ended (the poll takes its result).
+        var syncEnded = PassthroughSubject<Void, Never>()
+        /// A resource its URL reads has new data. Kept (the latest only)
+        /// until its follower reads it, so a change made before the follower
+        /// starts is not lost.
+        var dependencyChanged: (stream: AsyncStream<Void>, continuation: AsyncStream<Void>.Continuation)?
+        /// Ends its poll and its follower when it is no longer scheduled.
+        var stop = AsyncStream<Void>.makeStream()
+
+        init(_ resource: ResourceConfig, lastSuccessAt: Date?, now: Date) {
+            self.resource = resource
+            firstRunAfter = SyncScheduler.firstRunAfter(resource, lastSuccessAt: lastSuccessAt, now: now)
+            if !resource.dependencies.isEmpty {
+                dependencyChanged = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+            }
+        }
+    }
 
     /// A schedule for `config`, the resources last stored as `rows`.
     package init(
         config: AgentConfig, rows: [ResourceRow], online: CurrentValueSubject<Bool, Never>, clock: C,
         random: @escaping @Sendable () -> Double, now: @escaping @Sendable () -> Date
     ) {
-        self.config = config
         self.online = online
         self.clock = clock
         self.random = random
         self.now = now
+        started = AsyncStream.makeStream()
         let start = now()
         let rowsByName = Dictionary(rows.map { ($0.name, $0) }) { first, _ in first }
-        var firstRunAfter: [String: Duration] = [:]
-        var syncEnded: [String: PassthroughSubject<Void, Never>] = [:]
-        var dependencyChanged: [String: (signals: AsyncStream<Void>, send: AsyncStream<Void>.Continuation)] = [:]
-        for resource in config.resources {
-            firstRunAfter[resource.name] = Self.firstRunAfter(
-                resource, lastSuccessAt: rowsByName[resource.name]?.lastSuccessAt, now: start)
-            syncEnded[resource.name] = PassthroughSubject()
-            if !resource.dependencies.isEmpty {
-                let (signals, send) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-                dependencyChanged[resource.name] = (signals, send)
+        entries.withLock { entries in
+            for resource in config.resources {
+                entries[resource.name] = Entry(
+                    resource, lastSuccessAt: rowsByName[resource.name]?.lastSuccessAt, now: start)
+                started.continuation.yield(resource.name)
             }
         }
-        self.firstRunAfter = firstRunAfter
-        self.syncEnded = syncEnded
-        self.dependencyChanged = dependencyChanged
+    }
+
+    /// Schedules `resource` (again, if it was: its poll starts over), its
+    /// first sync an interval after `lastSuccessAt` at the latest; see
+    /// ``firstRunAfter(_:lastSuccessAt:now:)``. Returns when it first syncs.
+    @discardableResult
+    package func schedule(_ resource: ResourceConfig, lastSuccessAt: Date?) -> Date {
+        let start = now()
+        let entry = Entry(resource, lastSuccessAt: lastSuccessAt, now: start)
+        let previous = entries.withLock { entries in
+            defer { entries[resource.name] = entry }
+            return entries[resource.name]
+        }
+        previous?.stop.continuation.finish()
+        started.continuation.yield(resource.name)
+        return start.addingTimeInterval(entry.firstRunAfter.timeInterval)
+    }
+
+    /// Stops scheduling `name`: its poll and its follower end.
+    package func unschedule(_ name: String) {
+        entries.withLock { $0.removeValue(forKey: name) }?.stop.continuation.finish()
     }
 
     /// How long after the start a resource first syncs (docs/cli.md#when-a-resource-syncs):
@@ -92,7 +123,7 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
 
     /// When `name` first syncs, as a wall-clock time.
     package func firstSyncAt(_ name: String, start: Date) -> Date {
-        start.addingTimeInterval((firstRunAfter[name] ?? .zero).timeInterval)
+        start.addingTimeInterval((entries.withLock { $0[name]?.firstRunAfter } ?? .zero).timeInterval)
     }
 
     /// A sync of `result.resource` ended (not cancelled): its poll takes the
@@ -100,36 +131,47 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
     package func ended(_ result: SyncResult) {
         let name = result.resource
         latest.withLock { $0[name] = result }
-        syncEnded[name]?.send()
+        let entries = entries.withLock { $0 }
+        entries[name]?.syncEnded.send()
         let changes = result.changes
         guard result.outcome == .success, changes.added + changes.changed + changes.removed > 0 else { return }
-        for dependent in config.resources where dependent.dependencies.contains(name) {
-            dependencyChanged[dependent.name]?.send.yield()
+        for dependent in entries.values where dependent.resource.dependencies.contains(name) {
+            dependent.dependencyChanged?.continuation.yield()
         }
     }
 
-    /// Runs every resource's polls and dependencies until cancelled.
+    /// Runs every resource's polls and dependencies until cancelled, and
+    /// those of each resource scheduled meanwhile until it is unscheduled.
     package func run(_ engine: Engine) async {
-        await withTaskGroup(of: Void.self) { group in
-            for resource in config.resources {
-                group.addTask { await self.poll(resource, engine) }
-                if dependencyChanged[resource.name] != nil {
-                    group.addTask { await self.followDependencies(of: resource, engine) }
+        await withDiscardingTaskGroup { group in
+            for await name in started.stream {
+                guard let entry = entries.withLock({ $0[name] }) else { continue }
+                group.addTask {
+                    await withTaskGroup(of: Void.self) { resource in
+                        resource.addTask { await self.poll(entry, engine) }
+                        if let changed = entry.dependencyChanged?.stream {
+                            resource.addTask { await self.followDependencies(of: entry.resource, changed, engine) }
+                        }
+                        // Unscheduled (or scheduled anew): both end.
+                        resource.addTask { for await _ in entry.stop.stream {} }
+                        await resource.next()
+                        resource.cancelAll()
+                    }
                 }
             }
-            await group.waitForAll()
         }
     }
 
     /// Polls `resource` since its last success, held while offline.
-    private func poll(_ resource: ResourceConfig, _ engine: Engine) async {
+    private func poll(_ entry: Entry, _ engine: Engine) async {
+        let resource = entry.resource
         let name = resource.name
-        let wait = firstRunAfter[name] ?? .zero
+        let wait = entry.firstRunAfter
         // The first run of stale data is a startup sync.
         let startup = Mutex(wait == .zero)
         let runs = Streams.poll(
             every: resource.settings.interval, jitter: resource.settings.pollJitter, clock: clock,
-            firstRunAfter: wait, triggers: syncEnded[name]!, random: random,
+            firstRunAfter: wait, triggers: entry.syncEnded, random: random,
             stopsAfter: { $0 is PollStopped }
         ) { [self] reason in
             let result: SyncResult?
@@ -182,8 +224,9 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
 
     /// Syncs `resource` again whenever the values its URL reads change,
     /// switching to the latest.
-    private func followDependencies(of resource: ResourceConfig, _ engine: Engine) async {
-        guard let changed = dependencyChanged[resource.name]?.signals else { return }
+    private func followDependencies(
+        of resource: ResourceConfig, _ changed: AsyncStream<Void>, _ engine: Engine
+    ) async {
         let syncs =
             changed
             .map { _ in await engine.dependencyValues(resource) }

@@ -178,8 +178,14 @@ package final class RequestBudgets: Sendable {
     private let budgets = Mutex<[String: RequestBudget]>([:])
 
     /// Budgets for `resources`, timed on `clock`.
-    package init<C: Clock<Duration>>(resources: [ResourceConfig], clock: C) {
-        make = { RequestBudget(scope: $0, budget: $1, clock: clock) }
+    package convenience init<C: Clock<Duration>>(resources: [ResourceConfig], clock: C) {
+        self.init(make: { RequestBudget(scope: $0, budget: $1, clock: clock) }, resources: resources)
+    }
+
+    private init(
+        make: @escaping @Sendable (String, RateLimitSettings.Budget?) -> RequestBudget, resources: [ResourceConfig]
+    ) {
+        self.make = make
         var configured: [String: RateLimitSettings.Budget] = [:]
         for resource in resources {
             guard let budget = resource.settings.rateLimit.budget, configured[resource.rateLimitScope] == nil
@@ -187,6 +193,16 @@ package final class RequestBudgets: Sendable {
             configured[resource.rateLimitScope] = budget
         }
         self.configured = configured
+    }
+
+    /// The budgets of `resources` (a reloaded configuration): a scope whose
+    /// configured budget is unchanged keeps its budget as it is, with what it
+    /// has spent and any block until a reset.
+    package func reconfigured(for resources: [ResourceConfig]) -> RequestBudgets {
+        let next = RequestBudgets(make: make, resources: resources)
+        let kept = budgets.withLock { $0 }.filter { scope, _ in configured[scope] == next.configured[scope] }
+        next.budgets.withLock { $0 = kept }
+        return next
     }
 
     /// Budgets for `resources`, timed on the continuous clock.

@@ -40,6 +40,36 @@ import Testing
         await engine.value
     }
 
+    @Test func aReloadReplansAChangedIntervalFromTheLastSuccessStartsTheAddedAndStopsTheRemoved() async throws {
+        let harness = try EngineHarness(resources: [
+            scriptedResource("users", #""interval": "60s""#), scriptedResource("groups", #""interval": "60s""#),
+        ])
+        harness.transport.respond { _ in page([1]) }
+        let engine = harness.start()
+        await harness.until { $0["users"]?.lastSuccessAt != nil && $0["groups"]?.lastSuccessAt != nil }
+        await harness.advance(by: 10)
+        let text =
+            #"{"resources": [\#(scriptedResource("users", #""interval": "30s""#)), \#(scriptedResource("orders"))]}"#
+        let new = try ConfigLoader.decode(Array(text.utf8), file: harness.config.file, environment: [:])
+
+        let summary = await harness.engine.reload(new)
+
+        #expect(summary.added == ["orders"] && summary.removed == ["groups"] && summary.changed == ["users"])
+        #expect(harness.engine.statuses().map(\.name) == ["users", "orders"])
+        // orders syncs at once; users 30 s after its last success (at 0), not 60 s, nor now.
+        await harness.untilRequests(1, "orders")
+        #expect(harness.requestTimes("orders") == [10])
+        #expect(harness.status("users").nextSyncAt == EngineHarness.date(30))
+        await harness.advance(to: 30)
+        await harness.until { $0["users"]?.lastSuccessAt == EngineHarness.date(30) }
+        await harness.advance(to: 60)
+        await harness.untilRequests(3, "users")
+        #expect(harness.requestTimes("users") == [0, 30, 60])
+        #expect(harness.requestTimes("groups") == [0])
+        engine.cancel()
+        await engine.value
+    }
+
     @Test func retriesWithBackoffThenGivesUpAndWaitsForARefresh() async throws {
         let harness = try EngineHarness(resources: [
             scriptedResource(
