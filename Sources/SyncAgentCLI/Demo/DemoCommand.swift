@@ -145,7 +145,8 @@ struct DemoFiles: Sendable {
         }
         var base = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         while base.count > 1, base.hasSuffix("/") { base.removeLast() }
-        var template = Array("\(base)/sync-agent-demo.XXXXXX".utf8CString)
+        removeStale(in: base)
+        var template = Array("\(base)/\(temporaryTemplate)".utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             let reason = String(cString: strerror(errno))
             throw Failure(description: "cannot create a temporary folder in \(base): \(reason)")
@@ -153,6 +154,29 @@ struct DemoFiles: Sendable {
         var files = DemoFiles(database: String(cString: made) + "/demo.db")
         files.temporary = true
         return files
+    }
+
+    /// The name of a demo's temporary folder, made unique by `mkdtemp`.
+    static let temporaryTemplate = "sync-agent-demo.XXXXXX"
+
+    /// Removes the temporary folders that demos killed before they could
+    /// remove their own left in `base`: those older than a minute whose
+    /// agent no longer runs. Returns their paths.
+    @discardableResult
+    static func removeStale(in base: String, now: Date = Date()) -> [String] {
+        let prefix = String(temporaryTemplate.prefix { $0 != "X" })
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? []
+        var removed: [String] = []
+        for name in names where name.hasPrefix(prefix) && name.count == temporaryTemplate.count {
+            let folder = base + "/" + name
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: folder),
+                attributes[.type] as? FileAttributeType == .typeDirectory,
+                let modified = attributes[.modificationDate] as? Date, now.timeIntervalSince(modified) > 60,
+                !AgentLock.isHeld(database: folder + "/demo.db")
+            else { continue }
+            if (try? FileManager.default.removeItem(atPath: folder)) != nil { removed.append(folder) }
+        }
+        return removed
     }
 
     /// The files beside `database`, kept.

@@ -12,7 +12,7 @@ import Glibc
 /// process exits, even by SIGKILL, so a crash never blocks a restart.
 ///
 /// Thread-safety: `Sendable`; the descriptor is behind a `Mutex` and closed once.
-final class AgentLock: Sendable {
+package final class AgentLock: Sendable {
     private let descriptor: Mutex<Int32?>
 
     private init(descriptor: Int32) {
@@ -43,6 +43,17 @@ final class AgentLock: Sendable {
         case .failed(let code):
             close(descriptor)
             throw .unusable("cannot lock \(path): \(String(cString: strerror(code)))")
+        }
+    }
+
+    /// Whether an agent runs on `database` now: its lock is held.
+    package static func isHeld(database: String) -> Bool {
+        do {
+            try acquire(database: database).release()
+            return false
+        } catch {
+            if case .held = error { return true }
+            return false
         }
     }
 
