@@ -250,7 +250,7 @@ import Glibc
         try Self.mount(["-o", "remount,size=64M", disk])
         #expect(
             try await eventually { agent.curl("GET", "/v1/resources/items").json["items"] as? Int == 20000 })
-        #expect(try await eventually { agent.process.stderrSoFar.contains("the database takes writes again") })
+        #expect(try await eventually { agent.process.stderrSoFar.contains("syncs are applied again") })
         _ = try await agent.stop()
     }
 

@@ -118,13 +118,7 @@ import Glibc
         #expect(try await eventually { allIdle(agent) })
         // The agent took its cap from a large limit; another program lowers
         // it to a few files more than it has open.
-        let limit = ProcessFigures.openFiles(pid) + 4
-        let prlimit = Process()
-        prlimit.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
-        prlimit.arguments = ["--pid", "\(pid)", "--nofile=\(limit):\(limit)"]
-        try prlimit.run()
-        prlimit.waitUntilExit()
-        #expect(prlimit.terminationStatus == 0)
+        try Self.setFileLimit(pid, ProcessFigures.openFiles(pid) + 4)
         let cpu = ProcessFigures.cpuSeconds(pid)
 
         var clients = try (0..<12).map { _ in try RawConnection(path: agent.socketPath) }
@@ -147,5 +141,46 @@ import Glibc
         let log = agent.process.stderrSoFar
         #expect(log.components(separatedBy: "cannot accept connections").count == 2, "\(log)")
         _ = try await agent.stop()
+    }
+
+    @Test func syncsThatRunOutOfFilesAreToldOnceNeverMakeTheResourceFailedAndResume() async throws {
+        let upstream = try await TestUpstream.start(collections: ["items": 5])
+        defer { Task { await upstream.stop() } }
+        let workspace = try Workspace()
+        try workspace.writeConfig(
+            #"""
+            {"defaults": {"interval": "1s", "retry": {"maxAttempts": 2, "initialDelay": "100ms", "jitter": 0}},
+             "resources": [\#(upstream.resource("r0", style: "page", collection: "items"))]}
+            """#)
+        let agent = try await RunningAgent.start(in: workspace)
+        let pid = agent.process.pid
+        #expect(try await eventually { allIdle(agent) })
+        // Not one file more than the agent has open: its polls cannot open
+        // their lock file, nor the status socket take a client.
+        try Self.setFileLimit(pid, ProcessFigures.lowestFreeDescriptor(pid))
+        #expect(try await eventually { agent.process.stderrSoFar.contains("Too many open files") })
+        let before = try workspace.value("SELECT count(*) FROM sync_runs") ?? ""
+        // Polls go on failing; the log says it once.
+        try await Task.sleep(for: .seconds(3))
+        #expect(agent.process.stderrSoFar.components(separatedBy: "Too many open files").count == 2)
+
+        try Self.setFileLimit(pid, 4096)
+        #expect(try await eventually { agent.process.stderrSoFar.contains("r0: syncs are applied again") })
+        #expect(try await eventually { try workspace.value("SELECT count(*) FROM sync_runs") != before })
+        #expect(agent.state(of: "r0") != "failed")
+        let resource = agent.curl("GET", "/v1/resources/r0").json
+        #expect(resource["lastError"] is NSNull, "\(resource)")
+        _ = try await agent.stop()
+    }
+
+    /// Sets process `pid`'s soft limit on open files with `prlimit` (its hard
+    /// limit stays: raising it again takes a privilege).
+    static func setFileLimit(_ pid: Int32, _ limit: Int) throws {
+        let prlimit = Process()
+        prlimit.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
+        prlimit.arguments = ["--pid", "\(pid)", "--nofile=\(limit):"]
+        try prlimit.run()
+        prlimit.waitUntilExit()
+        #expect(prlimit.terminationStatus == 0)
     }
 }

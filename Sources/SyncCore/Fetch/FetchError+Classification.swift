@@ -16,7 +16,18 @@ extension FetchError {
         _ error: any Error, resource: String, request: String, host: String, timeout: Duration, maxBytes: Int
     ) -> FetchError {
         let (kind, cause) = describe(error, host: host, timeout: timeout, maxBytes: maxBytes)
-        return FetchError(kind, resource: resource, request: request, cause: cause)
+        var classified = FetchError(kind, resource: resource, request: request, cause: cause)
+        classified.ofMachine = isMachineCondition(error)
+        return classified
+    }
+
+    /// Whether `error` is the machine running out of file descriptors or memory.
+    static func isMachineCondition(_ error: any Error) -> Bool {
+        switch error {
+        case let error as IOError: [EMFILE, ENFILE, ENOMEM, ENOBUFS].contains(error.errnoCode)
+        case let error as NIOConnectionError: error.connectionErrors.contains { isMachineCondition($0.error) }
+        default: false
+        }
     }
 
     private static func describe(_ error: any Error, host: String, timeout: Duration, maxBytes: Int) -> (Kind, String) {

@@ -30,6 +30,10 @@ package struct FetchError: Error, Sendable, CustomStringConvertible {
     /// How long the server asked us to wait (`Retry-After`, or for a rate
     /// limit its reset), if it did.
     package var retryAfter: Duration?
+    /// Whether the machine itself failed the request: out of file descriptors
+    /// or memory. A passing condition of the machine, like a busy database
+    /// (docs/configuration.md#failures-and-retries).
+    package var ofMachine = false
 
     /// Creates a fetch error.
     package init(

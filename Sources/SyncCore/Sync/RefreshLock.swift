@@ -57,7 +57,10 @@ package struct RefreshLock: Sendable {
     package func acquire<C: Clock<Duration>>(_ resource: String, clock: C) async throws -> Held {
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o660)
         guard descriptor >= 0 else {
-            throw Failure(message: "cannot open the lock file \(path): \(String(cString: strerror(errno)))")
+            let code = errno
+            throw Failure(
+                message: "cannot open the lock file \(path): \(String(cString: strerror(code)))",
+                isTransient: [EMFILE, ENFILE, ENOMEM].contains(code))
         }
         var waited = false
         while true {
@@ -83,6 +86,8 @@ package struct RefreshLock: Sendable {
     package struct Failure: Error, CustomStringConvertible {
         /// What went wrong.
         package var message: String
+        /// Whether it passes by itself: no file descriptor or memory left.
+        package var isTransient = false
         /// The message.
         package var description: String { message }
     }

@@ -229,7 +229,7 @@ struct ResourceSync: Sendable {
             }
         }
         if [.success, .notModified].contains(sync.outcome), storageEpisodes.succeeded(resource.name) {
-            logger.notice("the database takes writes again", metadata: [LogKey.resource: "\(resource.name)"])
+            logger.notice("syncs are applied again", metadata: [LogKey.resource: "\(resource.name)"])
         }
         return SyncResult(
             resource: resource.name, outcome: sync.outcome, pages: sync.pages, items: sync.items,
@@ -261,8 +261,23 @@ struct ResourceSync: Sendable {
             }
             return await run(trigger: trigger)
         } catch {
+            // The sync could not start (its lock file, or the database, out of
+            // reach): told and recorded like any failure.
             let (outcome, stored) = Self.describe(error, resource: resource.name)
-            return SyncResult(resource: resource.name, outcome: outcome, error: stored)
+            guard outcome != .cancelled else {
+                return SyncResult(resource: resource.name, outcome: outcome, error: stored)
+            }
+            var logger = logger
+            logger[metadataKey: LogKey.resource] = "\(resource.name)"
+            let message = stored.message.dropping(prefix: "\(resource.name): ")
+            if stored.kind == Self.storageKind {
+                logStorage(message, at: .warning, logger)
+            } else {
+                logger.warning("\(message)")
+            }
+            return await finish(
+                outcome, trigger: trigger, startedAt: Date(), progress: SyncTally(resource: resource.name),
+                error: stored)
         }
     }
 
@@ -310,6 +325,9 @@ struct ResourceSync: Sendable {
     /// The outcome and stored error for a failure.
     static func describe(_ error: any Error, resource: String) -> (SyncOutcome, StoredError) {
         switch error {
+        case let error as FetchError where error.kind == .transient && error.ofMachine:
+            // Out of descriptors or memory: the machine's condition, which passes.
+            return (.gaveUp, StoredError(kind: storageKind, message: error.description, status: error.status))
         case let error as FetchError:
             // A transient failure that ends a sync has used up its retries.
             let outcome: SyncOutcome =
@@ -329,7 +347,10 @@ struct ResourceSync: Sendable {
         case let error as StoreError:
             return (.failed, StoredError(kind: "store", message: "\(resource): \(error.message)"))
         case let error as RefreshLock.Failure:
-            return (.failed, StoredError(kind: "store", message: "\(resource): \(error.message)"))
+            let kind = error.isTransient ? storageKind : "store"
+            return (
+                error.isTransient ? .gaveUp : .failed, StoredError(kind: kind, message: "\(resource): \(error.message)")
+            )
         case let error as DependencyError:
             return (.failed, StoredError(kind: "unrecoverable", message: error.message))
         default:

@@ -82,6 +82,14 @@ enum ProcessFigures {
         (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? -1
     }
 
+    /// The lowest descriptor number process `pid` has free: the one its next
+    /// open file takes. A limit on open files at that number leaves it none.
+    static func lowestFreeDescriptor(_ pid: Int32) -> Int {
+        let open = Set(
+            ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []).compactMap { Int($0) })
+        return (0...).first { !open.contains($0) } ?? 0
+    }
+
     /// Process `pid`'s resident memory, in KiB.
     static func residentKiB(_ pid: Int32) -> Int {
         let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""

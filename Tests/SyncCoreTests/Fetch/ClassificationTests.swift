@@ -73,6 +73,20 @@ import Testing
         #expect(error.cause == example.cause)
     }
 
+    @Test func runningOutOfFilesOrMemoryIsTheMachinesCondition() {
+        func classify(_ error: any Error) -> FetchError {
+            FetchError.classify(
+                error, resource: "r", request: "GET http://h/", host: "h", timeout: .seconds(1), maxBytes: 1)
+        }
+        let outOfFiles = classify(IOError(errnoCode: EMFILE, reason: "socket"))
+        #expect(outOfFiles.kind == .transient && outOfFiles.ofMachine)
+        #expect(outOfFiles.cause == "the connection failed: Too many open files")
+        #expect(classify(IOError(errnoCode: ENFILE, reason: "socket")).ofMachine)
+        #expect(classify(IOError(errnoCode: ENOMEM, reason: "read")).ofMachine)
+        #expect(!classify(IOError(errnoCode: ECONNRESET, reason: "read")).ofMachine)
+        #expect(!classify(TimeoutError()).ofMachine)
+    }
+
     struct Unknown: Error {}
 
     @Test func anUnknownErrorIsNotRetried() {
