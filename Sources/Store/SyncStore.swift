@@ -94,7 +94,8 @@ public final class SyncStore: Sendable {
             } catch let error as DatabaseError
                 where [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode) && Date() < deadline
             {
-                continue
+                // The busy timeout waited already, unless SQLite chose not to: a pause all the same.
+                usleep(100_000)
             }
         }
     }
@@ -125,8 +126,9 @@ public final class SyncStore: Sendable {
         case sound
         /// Damaged: SQLite's first finding.
         case corrupt(String)
-        /// The check did not finish in time (a large file): nothing is known.
-        case unchecked
+        /// The check did not finish (in time, for a large file, or for this
+        /// reason): nothing is known.
+        case unchecked(String)
     }
 
     /// Runs SQLite's `PRAGMA quick_check`, interrupted after `limit` so that a
@@ -142,11 +144,12 @@ public final class SyncStore: Sendable {
             let findings = try pool.read { try String.fetchAll($0, sql: "PRAGMA quick_check(5)") }
             return findings == ["ok"] ? .sound : .corrupt(findings.joined(separator: "; "))
         } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
-            return .unchecked
+            return .unchecked("it did not finish within \(limit)")
         } catch let error as DatabaseError where [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode) {
             return .corrupt(Self.describe(error))
         } catch {
-            return .corrupt(Self.describe(error))
+            // Busy, out of descriptors or memory: says nothing of the file.
+            return .unchecked(Self.describe(error))
         }
     }
 

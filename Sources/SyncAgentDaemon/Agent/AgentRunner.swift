@@ -164,8 +164,8 @@ extension AgentRunner {
             switch store.quickCheck(within: quickCheckLimit) {
             case .sound:
                 return store
-            case .unchecked:
-                logger.notice("the check of \(path) did not finish within \(quickCheckLimit): skipped")
+            case .unchecked(let reason):
+                logger.notice("the check of \(path) was skipped: \(reason)")
                 return store
             case .corrupt(let finding):
                 store.close()

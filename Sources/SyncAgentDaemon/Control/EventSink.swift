@@ -31,6 +31,7 @@ final class EventSink: Sendable {
         var count = 0
         var bytes = 0
         var overflowed = false
+        var finished = false
     }
 
     /// A sink holding at most `limits` for its client; `onOverflow` runs when it overflows.
@@ -57,7 +58,7 @@ final class EventSink: Sendable {
     func send(text: String, bounded: Bool = true) -> Bool {
         let size = text.utf8.count
         let fits = state.withLock { state -> Bool? in
-            guard !state.overflowed else { return nil }
+            guard !state.overflowed, !state.finished else { return nil }
             if bounded, state.count + 1 > limits.count || state.bytes + size > limits.bytes {
                 state.overflowed = true
                 return false
@@ -88,8 +89,9 @@ final class EventSink: Sendable {
         }
     }
 
-    /// Ends the stream once what is queued is written.
+    /// Ends the stream once what is queued is written; what is sent after is dropped.
     func finish() {
+        state.withLock { $0.finished = true }
         continuation.finish()
     }
 }

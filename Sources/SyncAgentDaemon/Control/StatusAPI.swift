@@ -315,6 +315,8 @@ enum APIResponse {
                     group.cancelAll()
                 }
                 try await writer.finish(nil)
+                // Not kept for another request: the timer above must not cut one.
+                if sink.overflowed { connection.close(promise: nil) }
             })
     }
 

@@ -235,10 +235,18 @@ package struct StatusServer: Sendable {
                 group.addTask { try await first.run() }
                 // Each application stops at the graceful shutdown; so do the requests.
                 try await withGracefulShutdownHandler {
-                    for await reply in requests {
+                    for await request in requests {
+                        let reply = OnceReply(request)
                         do throws(Failure) {
-                            let next = try server.application(api: api, onListening: reply)
-                            group.addTask { try await next.run() }
+                            let next = try server.application(api: api) { reply($0) }
+                            group.addTask {
+                                // A new socket that cannot be bound fails its request, not the agent.
+                                do {
+                                    try await next.run()
+                                } catch {
+                                    reply(Failure(description: "cannot listen on \(server.path) again: \(error)"))
+                                }
+                            }
                         } catch {
                             reply(error)
                         }
@@ -270,8 +278,34 @@ package struct StatusServer: Sendable {
         guard let requests = placed.requests.withLock({ $0 }) else {
             return Failure(description: "the status server is not running")
         }
-        return await withCheckedContinuation { continuation in
-            requests.yield { failure in continuation.resume(returning: failure) }
+        let stopped = Failure(description: "the status server is stopping")
+        // Answered by the new socket, or at once when the server or this task stops.
+        let pending = Mutex<OnceReply?>(nil)
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let reply = OnceReply { continuation.resume(returning: $0) }
+                pending.withLock { $0 = reply }
+                if case .terminated = requests.yield({ reply($0) }) { reply(stopped) }
+                if Task.isCancelled { reply(stopped) }
+            }
+        } onCancel: {
+            pending.withLock { $0 }?(stopped)
+        }
+    }
+
+    /// Calls its function once, whoever calls it first; later calls do nothing.
+    private final class OnceReply: Sendable {
+        private let function = Mutex<(@Sendable (Failure?) -> Void)?>(nil)
+
+        init(_ function: @escaping @Sendable (Failure?) -> Void) {
+            self.function.withLock { $0 = function }
+        }
+
+        func callAsFunction(_ failure: Failure?) {
+            function.withLock { function in
+                defer { function = nil }
+                return function
+            }?(failure)
         }
     }
 

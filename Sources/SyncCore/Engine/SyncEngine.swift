@@ -206,12 +206,13 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
         var added: [ResourceMachine] = []
         for name in summary.added + summary.changed {
             guard let resource = new.resource(named: name) else { continue }
-            // What it asks for changed: its records answer the old request, so it syncs at once.
+            // What a changed one asks for changed: its records answer the old request.
             var asked = oldByName[name]
             asked?.settings = resource.settings
+            let askedAlike = asked == nil || asked == resource
             // The engine's own view first: on the clock its schedule runs on.
             let lastSuccess =
-                asked == resource ? publication.status(of: name)?.lastSuccessAt ?? rows[name]?.lastSuccessAt : nil
+                askedAlike ? publication.status(of: name)?.lastSuccessAt ?? rows[name]?.lastSuccessAt : nil
             let first = scheduler.schedule(resource, lastSuccessAt: lastSuccess)
             if summary.added.contains(name) {
                 added.append(ResourceMachine(name: name, row: rows[name], nextSyncAt: first))
@@ -266,9 +267,13 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
         var result = await sync(resource, trigger: .refresh)
         // A sync superseded by a newer one (its dependency changed) is no
         // answer: the newer one is.
+        // A reload that changed or removed the resource cancelled it: the
+        // refresh goes on with the resource as configured now, if it still is.
         var rejoins = 0
-        while result.outcome == .cancelled, rejoins < 3, !syncs.isStopping, !Task.isCancelled {
-            result = await sync(resource, trigger: .refresh)
+        while result.outcome == .cancelled, rejoins < 3, !syncs.isStopping, !Task.isCancelled,
+            let current = config.resource(named: name)
+        {
+            result = await sync(current, trigger: .refresh)
             rejoins += 1
         }
         return result
@@ -336,7 +341,7 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
                 metadata: [LogKey.resource: "\(name)", "trigger": "\(trigger)"])
         }
         // A cancelled sync is nobody's answer: a newer one replaces it, or the agent stops.
-        if result.outcome != .cancelled { scheduler.ended(result) }
+        if result.outcome != .cancelled { scheduler.ended(result, of: resource) }
         return result
     }
 }

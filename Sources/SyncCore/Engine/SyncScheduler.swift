@@ -42,11 +42,16 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
     private let latest = Mutex<[String: SyncResult]>([:])
     /// The resources scheduled, by name.
     private let entries = Mutex<[String: Entry]>([:])
-    /// Resources to start scheduling while ``run(_:)`` runs.
-    private let started: (stream: AsyncStream<String>, continuation: AsyncStream<String>.Continuation)
+    /// Entries to start while ``run(_:)`` runs, by name and number (an
+    /// entry replaced before it started is not started).
+    private let started: (stream: AsyncStream<(String, Int)>, continuation: AsyncStream<(String, Int)>.Continuation)
+    /// The number of the next entry.
+    private let nextEntry = Atomic<Int>(0)
 
     /// One scheduled resource.
     private struct Entry: Sendable {
+        /// Tells it from an entry of the same name that replaced it.
+        var number: Int
         var resource: ResourceConfig
         /// How long after it is scheduled it first syncs.
         var firstRunAfter: Duration
@@ -59,7 +64,8 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
         /// Ends its poll and its follower when it is no longer scheduled.
         var stop = AsyncStream<Void>.makeStream()
 
-        init(_ resource: ResourceConfig, lastSuccessAt: Date?, now: Date) {
+        init(_ resource: ResourceConfig, number: Int, lastSuccessAt: Date?, now: Date) {
+            self.number = number
             self.resource = resource
             firstRunAfter = SyncScheduler.firstRunAfter(resource, lastSuccessAt: lastSuccessAt, now: now)
             if !resource.dependencies.isEmpty {
@@ -80,12 +86,8 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
         started = AsyncStream.makeStream()
         let start = now()
         let rowsByName = Dictionary(rows.map { ($0.name, $0) }) { first, _ in first }
-        entries.withLock { entries in
-            for resource in config.resources {
-                entries[resource.name] = Entry(
-                    resource, lastSuccessAt: rowsByName[resource.name]?.lastSuccessAt, now: start)
-                started.continuation.yield(resource.name)
-            }
+        for resource in config.resources {
+            schedule(resource, lastSuccessAt: rowsByName[resource.name]?.lastSuccessAt, now: start)
         }
     }
 
@@ -94,14 +96,19 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
     /// ``firstRunAfter(_:lastSuccessAt:now:)``. Returns when it first syncs.
     @discardableResult
     package func schedule(_ resource: ResourceConfig, lastSuccessAt: Date?) -> Date {
-        let start = now()
-        let entry = Entry(resource, lastSuccessAt: lastSuccessAt, now: start)
+        schedule(resource, lastSuccessAt: lastSuccessAt, now: now())
+    }
+
+    @discardableResult
+    private func schedule(_ resource: ResourceConfig, lastSuccessAt: Date?, now start: Date) -> Date {
+        let number = nextEntry.add(1, ordering: .relaxed).newValue
+        let entry = Entry(resource, number: number, lastSuccessAt: lastSuccessAt, now: start)
         let previous = entries.withLock { entries in
             defer { entries[resource.name] = entry }
             return entries[resource.name]
         }
         previous?.stop.continuation.finish()
-        started.continuation.yield(resource.name)
+        started.continuation.yield((resource.name, number))
         return start.addingTimeInterval(entry.firstRunAfter.timeInterval)
     }
 
@@ -126,12 +133,14 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
         start.addingTimeInterval((entries.withLock { $0[name]?.firstRunAfter } ?? .zero).timeInterval)
     }
 
-    /// A sync of `result.resource` ended (not cancelled): its poll takes the
-    /// result as its run, and the resources whose URLs read it follow a change.
-    package func ended(_ result: SyncResult) {
+    /// A sync of `resource` ended (not cancelled): its poll takes the result
+    /// as its run, and the resources whose URLs read it follow a change.
+    /// A sync of a configuration that a reload replaced is nobody's run.
+    package func ended(_ result: SyncResult, of resource: ResourceConfig) {
         let name = result.resource
-        latest.withLock { $0[name] = result }
         let entries = entries.withLock { $0 }
+        guard entries[name]?.resource == resource else { return }
+        latest.withLock { $0[name] = result }
         entries[name]?.syncEnded.send()
         let changes = result.changes
         guard result.outcome == .success, changes.added + changes.changed + changes.removed > 0 else { return }
@@ -144,8 +153,8 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
     /// those of each resource scheduled meanwhile until it is unscheduled.
     package func run(_ engine: Engine) async {
         await withDiscardingTaskGroup { group in
-            for await name in started.stream {
-                guard let entry = entries.withLock({ $0[name] }) else { continue }
+            for await (name, number) in started.stream {
+                guard let entry = entries.withLock({ $0[name] }), entry.number == number else { continue }
                 group.addTask {
                     await withTaskGroup(of: Void.self) { resource in
                         resource.addTask { await self.poll(entry, engine) }

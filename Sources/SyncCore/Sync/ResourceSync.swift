@@ -90,9 +90,16 @@ struct ResourceSync: Sendable {
             fetch.onBudgetWait = onBudgetWait
             // A sync without the agent's budgets keeps its own, on its clock.
             fetch.budget = budgets?.budget(for: resource) ?? clock.budget(for: resource)
-            fetch.onRetry = { [onProgress, logger] event in
+            fetch.onRetry = { [self, logger] event in
                 let report = progress.retrying(event)
-                if let notice = report.retry { logger.warning("\(notice.logLine)") }
+                if let notice = report.retry {
+                    // Out of descriptors or memory is told once per episode.
+                    if (event.error as? FetchError)?.ofMachine == true {
+                        logStorage(notice.logLine, at: .warning, logger)
+                    } else {
+                        logger.warning("\(notice.logLine)")
+                    }
+                }
                 onProgress(report)
             }
             // Validators are sent back only with the request they were received for.

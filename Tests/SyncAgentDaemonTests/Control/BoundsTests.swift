@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test func aFinishedSinkEndsAfterWhatIsQueuedAndIsNoOverflow() async {
-        let sink = EventSink()
+        let sink = EventSink(limits: .init(count: 1, bytes: 100))
         sink.send(text: "last")
         sink.finish()
         #expect(!sink.send(text: "late"))
