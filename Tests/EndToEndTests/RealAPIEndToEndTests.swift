@@ -325,6 +325,45 @@ import Testing
         _ = try await agent.stop()
     }
 
+    @Test func stripesSecretKeyGoesAsBasicAuthFromACredentialAndIsNeverShown() async throws {
+        let upstream = try await TestUpstream.start(collections: ["customers": 230])
+        defer { Task { await upstream.stop() } }
+        let key = "sk_test_51HabcDEFghiJKL"
+        upstream.requireToken(key, for: .stripe)
+        let workspace = try Workspace()
+        let credentials = try workspace.writeCredential("stripe-key", key)
+        try workspace.writeConfig(resources: [
+            #"""
+            {"name": "customers", "url": "\#(upstream.baseURL)/stripe/customers", "query": {"limit": 50},
+             "items": "/data", "key": "/id", "pagination": {"style": "cursor", "cursorFromLastItem": "/id",
+             "param": "starting_after", "hasMore": "/has_more"},
+             "auth": {"type": "basic", "username": "${credential:stripe-key}", "password": ""}}
+            """#
+        ])
+
+        let synced = try await workspace.run(
+            ["refresh", "--json"], environment: ["CREDENTIALS_DIRECTORY": credentials])
+        #expect(synced.status == 0, "\(synced.stdout)\n\(synced.stderr)")
+        #expect(try workspace.value("SELECT count(*) FROM records") == "230")
+        // As `curl -u sk_test_…:` sends it.
+        let sent = try #require(upstream.requests.first?.headers["authorization"])
+        #expect(sent == "Basic " + Data("\(key):".utf8).base64EncodedString())
+
+        // A wrong key: the API's own message, and the key in no output.
+        _ = try workspace.writeCredential("stripe-key", "sk_test_51HwrongKEYxyz")
+        let refused = try await workspace.run(
+            ["refresh", "--json"], environment: ["CREDENTIALS_DIRECTORY": credentials])
+        #expect(refused.status == 1)
+        #expect(refused.stdout.contains("the server answered 401"), "\(refused.stdout)")
+        for output in [synced.stdout, synced.stderr, refused.stdout, refused.stderr] {
+            #expect(!output.contains("51Habc") && !output.contains("wrongKEY"), "\(output)")
+        }
+        let stored = try workspace.query("SELECT error FROM sync_runs").flatMap { $0 }.joined(separator: "\n")
+        #expect(
+            !stored.contains("wrongKEY") && !stored.contains(Data("sk_test_51HwrongKEYxyz:".utf8).base64EncodedString())
+        )
+    }
+
     @Test func resourcesOfOneHostShareABudgetThatIsNeverExceeded() async throws {
         // Stripe's answers tell nothing of the quota: only the budget keeps
         // two resources of one host under the limit, together.

@@ -127,6 +127,25 @@ package struct SyncSettings: Sendable, Hashable {
     package var errorWhen: ErrorWhen?
     /// `rateLimit`: the request budget, its scope, and the longest wait.
     package var rateLimit = RateLimitSettings()
+    /// `auth`: how requests prove who sends them.
+    package var auth: Auth?
+}
+
+/// `auth`: how a resource's requests prove who sends them
+/// (docs/configuration.md#authentication).
+package enum Auth: Sendable, Hashable {
+    /// HTTP Basic (RFC 7617): a username and a password.
+    case basic(username: String, password: String)
+    /// A bearer token (RFC 6750).
+    case bearer(token: String)
+
+    /// The value of the `Authorization` header it sends.
+    package var header: String {
+        switch self {
+        case .basic(let username, let password): "Basic " + Data("\(username):\(password)".utf8).base64EncodedString()
+        case .bearer(let token): "Bearer " + token
+        }
+    }
 }
 
 /// How a resource's pages follow each other (docs/configuration.md#pagination).

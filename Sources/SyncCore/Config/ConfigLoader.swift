@@ -78,7 +78,7 @@ package enum ConfigLoader {
     }
 
     static let settingsKeys = [
-        "interval", "pollJitter", "timeout", "slowAfter", "retry", "maxPages", "maxResponseSize", "errorWhen",
+        "interval", "pollJitter", "timeout", "slowAfter", "retry", "maxPages", "maxResponseSize", "errorWhen", "auth",
         "rateLimit",
     ]
     static let retryKeys = ["maxAttempts", "initialDelay", "maxDelay", "multiplier", "jitter", "on", "never"]
@@ -181,7 +181,7 @@ extension ConfigLoader {
             return mode
         }
 
-        func settings(_ fields: ObjectFields, base: SyncSettings) -> SyncSettings {
+        mutating func settings(_ fields: ObjectFields, base: SyncSettings) -> SyncSettings {
             var settings = base
             assign(&settings.interval, fields, "interval") { reader.duration($0, at: $1, atLeast: .milliseconds(100)) }
             assign(&settings.pollJitter, fields, "pollJitter") { reader.duration($0, at: $1, atLeast: .zero) }
@@ -206,7 +206,50 @@ extension ConfigLoader {
                 settings.rateLimit = rateLimit(limit, base: settings.rateLimit)
                 limit.finish(reader)
             }
+            if let value = fields.take("auth"), let object = reader.object(value, at: fields.path("auth")) {
+                settings.auth = auth(object)
+                object.finish(reader)
+            }
             return settings
+        }
+
+        /// `auth`: `{"type": "basic", "username", "password"}` or `{"type": "bearer", "token"}`.
+        mutating func auth(_ fields: ObjectFields) -> Auth? {
+            func required(_ name: String) -> String? {
+                guard let value = fields.take(name) else {
+                    reader.report(fields.path(name), "is required")
+                    return nil
+                }
+                return reader.string(value, at: fields.path(name))
+            }
+            guard let type = required("type") else { return nil }
+            switch type {
+            case "basic":
+                guard let raw = required("username"), let username = substitute(raw, at: fields.path("username"))
+                else { return nil }
+                if username.contains(":") { reader.report(fields.path("username"), "must not contain \":\"") }
+                var password = ""
+                if let value = fields.take("password"), let raw = reader.string(value, at: fields.path("password")) {
+                    password = substitute(raw, at: fields.path("password")) ?? ""
+                    substitution.keepSecret(password, as: "[password]")
+                }
+                let auth = Auth.basic(username: username, password: password)
+                substitution.keepSecret(auth.header, as: "Basic [credentials]")
+                return auth
+            case "bearer":
+                guard let raw = required("token"), let token = substitute(raw, at: fields.path("token")) else {
+                    return nil
+                }
+                guard !token.isEmpty else {
+                    reader.report(fields.path("token"), "must not be empty")
+                    return nil
+                }
+                substitution.keepSecret(token, as: "[token]")
+                return .bearer(token: token)
+            default:
+                reader.report(fields.path("type"), "must be \"basic\" or \"bearer\"")
+                return nil
+            }
         }
 
         /// `retry.on`: a list of rules, each a response test and what it is taken for.
@@ -438,7 +481,7 @@ extension ConfigLoader {
                     reader.report(fields.path("method"), "must be GET or POST")
                 }
             }
-            let headers = headers(fields)
+            var headers = headers(fields)
             let query = query(fields)
             let body = body(fields, method: method)
             let items = fields.take("items").flatMap { reader.pointer($0, at: fields.path("items")) } ?? .root
@@ -460,6 +503,14 @@ extension ConfigLoader {
                 }
             }
             let settings = settings(fields, base: defaults)
+            if let auth = settings.auth {
+                if headers.contains(where: { $0.name.lowercased() == "authorization" }) {
+                    reader.report(
+                        fields.path("headers"), "sets Authorization, and so does auth (here or in defaults): keep one")
+                } else {
+                    headers.append(("Authorization", auth.header))
+                }
+            }
             fields.finish(reader)
             guard reader.problems.count == problemsBefore, let name, let url, let key, let pagination else {
                 return nil

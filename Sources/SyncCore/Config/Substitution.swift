@@ -22,6 +22,12 @@ struct Substitution {
     /// The values filled in so far, with the reference that produced each.
     private(set) var secrets: [Redactor.Secret] = []
 
+    /// Keeps `value` secret too, shown as `reference`: a value made from
+    /// secrets (an `Authorization` header), or one written in the file.
+    mutating func keepSecret(_ value: String, as reference: String) {
+        secrets.append(Redactor.Secret(value: value, reference: reference))
+    }
+
     /// What a reference becomes when references are not filled: a word
     /// that fits a URL's host, path or query as well as a header.
     static let unfilled = "unfilled"
