@@ -60,4 +60,48 @@ import Testing
         #expect((1...23).allSatisfy { after["\($0)"] == times["\($0)"] })
         #expect(after["25"] != times["25"])
     }
+
+    @Test func gzippedPagesAreDecodedAndMoveFarFewerBytesAndABombIsRefused() async throws {
+        let nginx = try await Nginx.start(gzip: true)
+        defer { nginx.stop() }
+        let day = Date(timeIntervalSince1970: 1_790_000_000)
+        var plain = 0
+        for number in 1...3 {
+            let text = page(number, (number - 1) * 1000 + 1...number * 1000)
+            plain += text.utf8.count
+            try nginx.write("page\(number).json", text, modified: day)
+        }
+        // 20 MiB of spaces, 20 KiB gzipped: served as is to a client that accepts gzip.
+        try nginx.write("bomb.json", "{}", modified: day)
+        let bomb = Process()
+        bomb.executableURL = URL(fileURLWithPath: "/bin/sh")
+        bomb.arguments = ["-c", "head -c 20971520 /dev/zero | tr '\\0' ' ' | gzip -9 > '\(nginx.root)/bomb.json.gz'"]
+        try bomb.run()
+        bomb.waitUntilExit()
+        let workspace = try Workspace()
+        try workspace.writeConfig(resources: [
+            #"""
+            {"name": "catalog", "url": "\#(nginx.baseURL)/page1.json", "items": "/items", "key": "/id",
+             "pagination": {"style": "nextUrl", "next": "/next"}}
+            """#,
+            // A header of the resource's own: decoded all the same.
+            #"""
+            {"name": "again", "url": "\#(nginx.baseURL)/page1.json", "items": "/items", "key": "/id",
+             "headers": {"Accept-Encoding": "gzip"}, "pagination": {"style": "nextUrl", "next": "/next"}}
+            """#,
+            #"{"name": "bomb", "url": "\#(nginx.baseURL)/bomb.json", "items": "", "key": "/id", "maxResponseSize": "1MiB"}"#,
+        ])
+
+        let result = try await workspace.run(["refresh", "--json"])
+
+        #expect(try workspace.value("SELECT count(*) FROM records WHERE resource = 'catalog'") == "3000")
+        #expect(try workspace.value("SELECT count(*) FROM records WHERE resource = 'again'") == "3000")
+        #expect(result.stdout.contains("once decompressed"), "\(result.stdout)")
+        #expect(try workspace.value("SELECT state FROM resources WHERE name = 'bomb'") == "failed")
+        let sent = nginx.requests().filter { $0.path.hasPrefix("/page") }
+        #expect(sent.count == 6)
+        let wire = sent.prefix(3).map(\.bytes).reduce(0, +)
+        print("3 pages of JSON: \(plain) bytes as files, \(wire) bytes on the wire (\(plain / max(wire, 1))x less)")
+        #expect(wire * 5 <= plain, "\(plain) bytes as files, \(wire) on the wire")
+    }
 }

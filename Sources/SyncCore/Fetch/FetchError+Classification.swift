@@ -38,6 +38,20 @@ extension FetchError {
             return (.unrecoverable, "the response is larger than maxResponseSize (\(ByteSizeText.format(maxBytes)))")
         case let problem as Redirect.Problem:
             return (.unrecoverable, problem.message)
+        case let error as ContentDecoding.TooLarge:
+            return (
+                .unrecoverable,
+                "the response is larger than maxResponseSize (\(ByteSizeText.format(error.maxBytes))) once decompressed"
+            )
+        case let error as ContentDecoding.Unsupported:
+            return (
+                .unrecoverable,
+                "the server sent the body encoded as \(error.coding), which the agent cannot read "
+                    + "(it reads gzip and deflate: check the resource's Accept-Encoding header)"
+            )
+        case let error as ContentDecoding.Corrupt:
+            // A body cut or garbled on the way may come whole next time.
+            return (.transient, "the \(error.coding) body does not decompress (\(error.reason))")
         case let error as NIOConnectionError:
             // Failures while connecting: a timeout here means the host cannot be reached.
             if let failure = error.connectionErrors.first {

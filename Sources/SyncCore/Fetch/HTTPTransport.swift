@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOHTTPCompression
 import Streams
 
 /// One HTTP request as the agent sends it.
@@ -16,9 +17,20 @@ package struct HTTPRequestSpec: Sendable {
 package struct HTTPResponseData: Sendable {
     package var status: Int
     package var headers: HTTPHeaders
+    /// The body, decoded if it was sent compressed.
     package var body: ByteBuffer
     /// The URL that answered, after redirects.
     package var url: String
+    /// The body's size on the wire: smaller than ``body`` when it came compressed.
+    package var wireBytes: Int
+
+    package init(status: Int, headers: HTTPHeaders, body: ByteBuffer, url: String, wireBytes: Int? = nil) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.url = url
+        self.wireBytes = wireBytes ?? body.readableBytes
+    }
 }
 
 /// Sends one request and collects its answer: ``HTTPTransport`` over the
@@ -83,8 +95,33 @@ package final class HTTPTransport: PageTransport {
             if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > maxBytes {
                 throw NIOTooManyBytesError(maxBytes: maxBytes)
             }
-            let body = try await response.body.collect(upTo: maxBytes)
-            return HTTPResponseData(status: status, headers: response.headers, body: body, url: current.url)
+            let encoding = response.headers.first(name: "Content-Encoding")
+            switch ContentDecoding.plan(for: encoding) {
+            case .identity:
+                let body = try await response.body.collect(upTo: maxBytes)
+                return HTTPResponseData(status: status, headers: response.headers, body: body, url: current.url)
+            case .unsupported(let coding):
+                throw ContentDecoding.Unsupported(coding: coding)
+            case .decode:
+                var decoder = try ContentDecoding(contentEncoding: encoding ?? "", maxBytes: maxBytes)
+                var body = ByteBuffer()
+                var wire = 0
+                do {
+                    for try await chunk in response.body {
+                        wire += chunk.readableBytes
+                        try decoder.feed(chunk, into: &body)
+                    }
+                    try decoder.finish(into: &body)
+                } catch NIOHTTPDecompression.DecompressionError.limit {
+                    throw ContentDecoding.TooLarge(maxBytes: maxBytes)
+                } catch let error as NIOHTTPDecompression.DecompressionError {
+                    throw ContentDecoding.Corrupt(coding: encoding ?? "", reason: "\(error)")
+                } catch let error as NIOHTTPDecompression.ExtraDecompressionError {
+                    throw ContentDecoding.Corrupt(coding: encoding ?? "", reason: "\(error)")
+                }
+                return HTTPResponseData(
+                    status: status, headers: response.headers, body: body, url: current.url, wireBytes: wire)
+            }
         }
     }
 
@@ -93,6 +130,8 @@ package final class HTTPTransport: PageTransport {
         request.method = spec.method == .post ? .POST : .GET
         request.headers.add(name: "User-Agent", value: "sync-agent/\(SyncAgentVersion.current)")
         request.headers.add(name: "Accept", value: "application/json")
+        // A header of the resource's own replaces it; what comes is decoded all the same.
+        request.headers.add(name: "Accept-Encoding", value: ContentDecoding.accepted)
         for header in spec.headers {
             request.headers.replaceOrAdd(name: header.name, value: header.value)
         }

@@ -26,7 +26,9 @@ final class Nginx: Sendable {
     }
 
     /// Starts nginx in a new temporary folder, on a free loopback port.
-    static func start() async throws -> Nginx {
+    /// With `gzip`, it compresses JSON for clients that accept it, and serves
+    /// `NAME.gz` for `NAME` when there is one (`gzip_static`).
+    static func start(gzip: Bool = false) async throws -> Nginx {
         let folder = NSTemporaryDirectory() + "sync-agent-nginx-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder + "/www", withIntermediateDirectories: true)
         for attempt in 0..<5 {
@@ -45,6 +47,7 @@ final class Nginx: Sendable {
                     uwsgi_temp_path \(folder)/uwsgi;
                     scgi_temp_path \(folder)/scgi;
                     types { application/json json; }
+                    \(gzip ? "gzip on; gzip_types application/json; gzip_min_length 256; gzip_static on;" : "")
                     server { listen 127.0.0.1:\(port); root \(folder)/www; }
                 }
                 """
@@ -94,17 +97,18 @@ final class Nginx: Sendable {
         try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: path)
     }
 
-    /// The requests logged so far: path and status, oldest first.
-    func requests() -> [(path: String, status: Int)] {
+    /// The requests logged so far: path, status and body bytes sent, oldest first.
+    func requests() -> [(path: String, status: Int, bytes: Int)] {
         let log = (try? String(contentsOfFile: folder + "/access.log", encoding: .utf8)) ?? ""
         return log.split(separator: "\n").compactMap { line in
             // 127.0.0.1 - - [date] "GET /page1.json HTTP/1.1" 200 123 "-" "agent"
             let parts = line.split(separator: "\"")
             guard parts.count >= 3 else { return nil }
             let request = parts[1].split(separator: " ")
-            let status = parts[2].split(separator: " ").first.flatMap { Int($0) }
-            guard request.count >= 2, let status else { return nil }
-            return (String(request[1]), status)
+            let fields = parts[2].split(separator: " ")
+            guard request.count >= 2, fields.count >= 2, let status = Int(fields[0]), let bytes = Int(fields[1])
+            else { return nil }
+            return (String(request[1]), status, bytes)
         }
     }
 

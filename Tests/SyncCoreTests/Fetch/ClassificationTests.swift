@@ -62,7 +62,28 @@ import Testing
         Example(
             error: Redirect.Problem(message: "more than 5 redirects"), kind: .unrecoverable,
             cause: "more than 5 redirects"),
+        Example(
+            error: ContentDecoding.TooLarge(maxBytes: 1024 * 1024), kind: .unrecoverable,
+            cause: "the response is larger than maxResponseSize (1 MiB) once decompressed"),
+        Example(
+            error: ContentDecoding.Unsupported(coding: "br"), kind: .unrecoverable,
+            cause:
+                "the server sent the body encoded as br, which the agent cannot read (it reads gzip and deflate: "
+                + "check the resource's Accept-Encoding header)"),
+        Example(
+            error: ContentDecoding.Corrupt(coding: "gzip", reason: "truncatedData"), kind: .transient,
+            cause: "the gzip body does not decompress (truncatedData)"),
     ]
+
+    @Test func contentEncodingsAreReadAsGzipOrDeflateOrRefused() {
+        #expect(ContentDecoding.plan(for: nil) == .identity)
+        #expect(ContentDecoding.plan(for: "identity") == .identity)
+        #expect(ContentDecoding.plan(for: "GZIP") == .decode)
+        #expect(ContentDecoding.plan(for: "x-gzip") == .decode)
+        #expect(ContentDecoding.plan(for: "deflate") == .decode)
+        #expect(ContentDecoding.plan(for: "br") == .unsupported("br"))
+        #expect(ContentDecoding.plan(for: "gzip, gzip") == .unsupported("gzip, gzip"))
+    }
 
     @Test(arguments: examples)
     func classifiesWhatTheNetworkLayerReports(_ example: Example) {
