@@ -21,8 +21,10 @@ public struct SyncRunRow: Sendable, Hashable, FetchableRecord {
     public var pages: Int
     /// Items received.
     public var items: Int
-    /// Bytes of response bodies received.
+    /// Bytes of response bodies received, decoded.
     public var bytes: Int
+    /// Bytes of response bodies on the wire (fewer when they came compressed).
+    public var wireBytes: Int
     /// Why it failed, if it did.
     public var error: StoredError?
     /// What the sync changed in the snapshot (zero unless it succeeded).
@@ -40,6 +42,7 @@ public struct SyncRunRow: Sendable, Hashable, FetchableRecord {
         static let pages = Column("pages")
         static let items = Column("items")
         static let bytes = Column("bytes")
+        static let wireBytes = Column("wire_bytes")
         static let error = Column("error")
         static let errorKind = Column("error_kind")
         static let errorStatus = Column("error_status")
@@ -60,6 +63,7 @@ public struct SyncRunRow: Sendable, Hashable, FetchableRecord {
         pages = row[Columns.pages] ?? 0
         items = row[Columns.items] ?? 0
         bytes = row[Columns.bytes] ?? 0
+        wireBytes = row[Columns.wireBytes] ?? bytes
         error = StoredError(message: row[Columns.error], kind: row[Columns.errorKind], status: row[Columns.errorStatus])
         changes = SnapshotChanges(
             added: row[Columns.added] ?? 0, changed: row[Columns.changed] ?? 0, removed: row[Columns.removed] ?? 0)
@@ -122,8 +126,10 @@ public struct FinishedSync: Sendable {
     public var pages: Int
     /// Items received.
     public var items: Int
-    /// Bytes of response bodies received.
+    /// Bytes of response bodies received, decoded.
     public var bytes: Int
+    /// Bytes of response bodies on the wire.
+    public var wireBytes: Int
     /// Why it failed, if it did.
     public var error: StoredError?
     /// The first page's validators, kept for the next conditional request.
@@ -133,7 +139,7 @@ public struct FinishedSync: Sendable {
     public init(
         resource: String, trigger: SyncTrigger, startedAt: Date, finishedAt: Date? = nil, outcome: SyncOutcome,
         state: ResourceState, attempts: Int = 1, pages: Int = 0, items: Int = 0, bytes: Int = 0,
-        error: StoredError? = nil, validators: Validators = Validators()
+        wireBytes: Int? = nil, error: StoredError? = nil, validators: Validators = Validators()
     ) {
         self.resource = resource
         self.trigger = trigger
@@ -145,6 +151,7 @@ public struct FinishedSync: Sendable {
         self.pages = pages
         self.items = items
         self.bytes = bytes
+        self.wireBytes = wireBytes ?? bytes
         self.error = error
         self.validators = validators
     }

@@ -104,6 +104,9 @@ extension SyncStore {
                     ) WITHOUT ROWID;
                     """)
         }
+        migrator.registerMigration("Count the bytes on the wire") { db in
+            try db.execute(sql: "ALTER TABLE sync_runs ADD COLUMN wire_bytes INTEGER NOT NULL DEFAULT 0")
+        }
         return migrator
     }
 }

@@ -165,13 +165,13 @@ extension SyncStore {
         try db.execute(
             sql: """
                 INSERT INTO sync_runs (resource, trigger, started_at, finished_at, outcome, attempts, pages, items,
-                                       bytes, error, error_kind, error_status, added, changed, removed)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                       bytes, wire_bytes, error, error_kind, error_status, added, changed, removed)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
                 sync.resource, sync.trigger.rawValue, Timestamp.string(from: sync.startedAt),
                 Timestamp.string(from: finishedAt), sync.outcome.rawValue, sync.attempts, sync.pages,
-                sync.items, sync.bytes, sync.error?.message, sync.error?.kind, sync.error?.status,
+                sync.items, sync.bytes, sync.wireBytes, sync.error?.message, sync.error?.kind, sync.error?.status,
                 changes.added, changes.changed, changes.removed,
             ])
         try db.execute(

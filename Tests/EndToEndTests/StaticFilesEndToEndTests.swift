@@ -98,6 +98,12 @@ import Testing
         #expect(try workspace.value("SELECT count(*) FROM records WHERE resource = 'again'") == "3000")
         #expect(result.stdout.contains("once decompressed"), "\(result.stdout)")
         #expect(try workspace.value("SELECT state FROM resources WHERE name = 'bomb'") == "failed")
+        // The history tells both sizes.
+        let run = try workspace.query("SELECT bytes, wire_bytes FROM sync_runs WHERE resource = 'catalog'")
+        let (decoded, onWire) = (Int(run.first?[0] ?? "") ?? 0, Int(run.first?[1] ?? "") ?? 0)
+        #expect(decoded == plain && onWire > 0 && onWire * 5 <= decoded, "\(run)")
+        let history = try await workspace.run(["history", "catalog", "--json"])
+        #expect(history.stdout.contains(#""wireBytes": \#(onWire)"#), "\(history.stdout)")
         let sent = nginx.requests().filter { $0.path.hasPrefix("/page") }
         #expect(sent.count == 6)
         let wire = sent.prefix(3).map(\.bytes).reduce(0, +)

@@ -79,6 +79,7 @@ struct HistoryCommand: AsyncParsableCommand {
             "pages": .number(run.pages),
             "items": .number(run.items),
             "bytes": .number(run.bytes),
+            "wireBytes": .number(run.wireBytes),
             "durationMs": .number(run.durationMilliseconds),
             "changes": [
                 "added": .number(run.changes.added), "changed": .number(run.changes.changed),

@@ -38,6 +38,15 @@ extension AgentMetrics {
             page.sample("sync_agent_joined_requests_total", ["resource": name], state.joined[name] ?? 0)
         }
         page.family(
+            "sync_agent_response_bytes_total", type: "counter",
+            help: "Bytes of response bodies received, on the wire (form wire, compressed if they came so) and "
+                + "decoded (form decoded).")
+        for name in resources {
+            let bytes = state.responseBytes[name] ?? (0, 0)
+            page.sample("sync_agent_response_bytes_total", ["resource": name, "form": "wire"], bytes.wire)
+            page.sample("sync_agent_response_bytes_total", ["resource": name, "form": "decoded"], bytes.decoded)
+        }
+        page.family(
             "sync_agent_rate_limit_waits_total", type: "counter",
             help: "Requests held back by a rate limit the server answered (reason server) or by the request budget "
                 + "(reason budget).")

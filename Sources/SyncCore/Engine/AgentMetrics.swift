@@ -45,6 +45,8 @@ package final class AgentMetrics: Sendable {
         /// Rate-limit waits, by reason (`server`: a rate limit answered;
         /// `budget`: the request budget spacing requests): how many, and seconds.
         package var rateLimitWaits: [String: [String: (count: Int, seconds: Double)]] = [:]
+        /// Bytes of response bodies received: on the wire, and decoded.
+        package var responseBytes: [String: (wire: Int, decoded: Int)] = [:]
     }
 
     /// The reasons of a rate-limit wait, in the order shown.
@@ -102,6 +104,14 @@ package final class AgentMetrics: Sendable {
     func request(_ resource: String, status: Int?) {
         let label = status.map(String.init) ?? "error"
         state.withLock { $0.requests[resource, default: [:]][label, default: 0] += 1 }
+    }
+
+    /// A response body of `resource` arrived: `wire` bytes, `decoded` once decompressed.
+    func received(_ resource: String, wire: Int, decoded: Int) {
+        state.withLock { state in
+            let sum = state.responseBytes[resource] ?? (0, 0)
+            state.responseBytes[resource] = (sum.wire + wire, sum.decoded + decoded)
+        }
     }
 
     /// A request of `resource` waits `seconds` for a rate limit or its budget.

@@ -9,6 +9,7 @@ struct MeteredTransport: PageTransport {
         do {
             let response = try await base.send(spec, maxBytes: maxBytes)
             metrics.request(resource, status: response.status)
+            metrics.received(resource, wire: response.wireBytes, decoded: response.body.readableBytes)
             return response
         } catch is CancellationError {
             throw CancellationError()

@@ -13,8 +13,10 @@ struct FetchedPage: Sendable {
     var request: String
     /// The page's records, in order (none when not modified).
     var records: [StagedRecord]
-    /// The size of its body in bytes.
+    /// The size of its body in bytes, decoded.
     var bytes: Int
+    /// The size of its body on the wire (smaller when it came compressed).
+    var wireBytes = 0
     /// The server answered 304 to the page's conditional request: its records
     /// are those the previous snapshot took from it.
     var notModified: Bool
@@ -297,7 +299,7 @@ struct ResourceFetch: Sendable {
                 next: next.map { self.stored($0, after: request) }, itemCount: records.count)
             return FetchedPage(
                 number: request.number, request: redactor.redact(shown), records: records, bytes: bytes.count,
-                notModified: false, next: next, stored: stored)
+                wireBytes: response.wireBytes, notModified: false, next: next, stored: stored)
         } catch let problem as PageDecoder.Problem {
             throw FetchError(.unrecoverable, resource: resource.name, request: shown, cause: problem.message)
         } catch let problem as PagePlanner.Problem {

@@ -198,7 +198,8 @@ struct ResourceSync: Sendable {
             }
         var sync = FinishedSync(
             resource: resource.name, trigger: trigger, startedAt: startedAt, outcome: outcome, state: state,
-            attempts: totals.attempts, pages: totals.pages, items: totals.items, bytes: totals.bytes, error: error,
+            attempts: totals.attempts, pages: totals.pages, items: totals.items, bytes: totals.bytes,
+            wireBytes: totals.wireBytes, error: error,
             validators: totals.validators)
         var recorded = RecordedSync(finishedAt: Date())
         do {

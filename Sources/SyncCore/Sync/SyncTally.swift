@@ -12,6 +12,7 @@ final class SyncTally: Sendable {
         var pages = 0
         var items = 0
         var bytes = 0
+        var wireBytes = 0
         var retries = 0
         var validators = Validators()
 
@@ -44,6 +45,7 @@ final class SyncTally: Sendable {
             totals.pages += 1
             totals.items += items
             totals.bytes += page.bytes
+            totals.wireBytes += page.wireBytes
             return SyncProgress(resource: resource, pages: totals.pages, items: totals.items, attempts: totals.attempts)
         }
     }
