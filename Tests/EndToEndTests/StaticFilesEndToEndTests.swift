@@ -110,4 +110,44 @@ import Testing
         print("3 pages of JSON: \(plain) bytes as files, \(wire) bytes on the wire (\(plain / max(wire, 1))x less)")
         #expect(wire * 5 <= plain, "\(plain) bytes as files, \(wire) on the wire")
     }
+
+    @Test func aPrivateCAIsTrustedOnlyWhenConfiguredAndAClientCertificateIsShown() async throws {
+        let ca = try PrivateCA()
+        let nginx = try await Nginx.start(tls: ca)
+        defer { nginx.stop() }
+        let day = Date(timeIntervalSince1970: 1_790_000_000)
+        try nginx.write("page3.json", page(3, 1...5), modified: day)
+        try FileManager.default.createDirectory(atPath: nginx.root + "/private", withIntermediateDirectories: true)
+        try nginx.write("private/page3.json", page(3, 1...7), modified: day)
+        let workspace = try Workspace()
+        func config(_ tls: String) throws {
+            try workspace.writeConfig(resources: [
+                #"{"name": "open", "url": "\#(nginx.baseURL)/page3.json", "items": "/items", "key": "/id"\#(tls)}"#,
+                #"{"name": "private", "url": "\#(nginx.baseURL)/private/page3.json", "items": "/items", "key": "/id"\#(tls)}"#,
+            ])
+        }
+
+        // Untrusted: the message names the host and the way out.
+        try config("")
+        let untrusted = try await workspace.run(["refresh", "open", "--json"])
+        #expect(untrusted.status == 1)
+        #expect(untrusted.stdout.contains("the TLS connection to 127.0.0.1 failed"), "\(untrusted.stdout)")
+        #expect(untrusted.stdout.contains("tls.caFile trusts a private CA"), "\(untrusted.stdout)")
+
+        // Trusted through SSL_CERT_FILE, as curl and OpenSSL read it.
+        let byEnvironment = try await workspace.run(
+            ["refresh", "open", "--json"], environment: ["SSL_CERT_FILE": ca.caFile])
+        #expect(byEnvironment.status == 0, "\(byEnvironment.stdout)")
+
+        // Trusted through tls.caFile; the private files want the client certificate.
+        try config(#", "tls": {"caFile": "\#(ca.caFile)"}"#)
+        let noClient = try await workspace.run(["refresh", "--json"])
+        #expect(noClient.stdout.contains("the server answered 403"), "\(noClient.stdout)")
+        try config(
+            #", "tls": {"caFile": "\#(ca.caFile)", "clientCertificate": "\#(ca.clientCertificate)", "clientKey": "\#(ca.clientKey)"}"#
+        )
+        let both = try await workspace.run(["refresh", "--json"])
+        #expect(both.status == 0, "\(both.stdout)")
+        #expect(try workspace.value("SELECT count(*) FROM records WHERE resource = 'private'") == "7")
+    }
 }

@@ -129,6 +129,22 @@ package struct SyncSettings: Sendable, Hashable {
     package var rateLimit = RateLimitSettings()
     /// `auth`: how requests prove who sends them.
     package var auth: Auth?
+    /// `tls`: whom HTTPS trusts, and the client certificate it shows.
+    package var tls = TLSSettings()
+}
+
+/// `tls` (docs/configuration.md#tls): the certificate authorities HTTPS
+/// trusts, the client certificate it presents, its lowest TLS version.
+package struct TLSSettings: Sendable, Hashable {
+    /// `caFile`: the CA certificates (PEM) trusted instead of the system's.
+    package var caFile: String?
+    /// `clientCertificate` and `clientKey`: PEM files.
+    package var clientCertificate: String?
+    package var clientKey: String?
+    /// `minimumVersion`: `"1.2"` (default) or `"1.3"`.
+    package var minimumVersion = "1.2"
+
+    package init() {}
 }
 
 /// `auth`: how a resource's requests prove who sends them

@@ -79,6 +79,7 @@ package enum ConfigLoader {
 
     static let settingsKeys = [
         "interval", "pollJitter", "timeout", "slowAfter", "retry", "maxPages", "maxResponseSize", "errorWhen", "auth",
+        "tls",
         "rateLimit",
     ]
     static let retryKeys = ["maxAttempts", "initialDelay", "maxDelay", "multiplier", "jitter", "on", "never"]
@@ -206,11 +207,48 @@ extension ConfigLoader {
                 settings.rateLimit = rateLimit(limit, base: settings.rateLimit)
                 limit.finish(reader)
             }
+            if let value = fields.take("tls"), let object = reader.object(value, at: fields.path("tls")) {
+                settings.tls = tls(object, base: settings.tls)
+                object.finish(reader)
+            }
             if let value = fields.take("auth"), let object = reader.object(value, at: fields.path("auth")) {
                 settings.auth = auth(object)
                 object.finish(reader)
             }
             return settings
+        }
+
+        /// `tls`: `{"caFile", "clientCertificate", "clientKey", "minimumVersion"}`; each file must be readable.
+        func tls(_ fields: ObjectFields, base: TLSSettings) -> TLSSettings {
+            var tls = base
+            func file(_ name: String) -> String? {
+                guard let value = fields.take(name), let text = reader.string(value, at: fields.path(name)) else {
+                    return nil
+                }
+                let path = text.hasPrefix("/") ? text : substitution.folder + "/" + text
+                // Commands that only talk to the agent need not read the agent's files.
+                guard !substitution.fillsReferences || FileManager.default.isReadableFile(atPath: path) else {
+                    reader.report(fields.path(name), "\(path) cannot be read")
+                    return nil
+                }
+                return path
+            }
+            if let path = file("caFile") { tls.caFile = path }
+            if let path = file("clientCertificate") { tls.clientCertificate = path }
+            if let path = file("clientKey") { tls.clientKey = path }
+            if (tls.clientCertificate == nil) != (tls.clientKey == nil) {
+                reader.report(fields.path("clientCertificate"), "and clientKey go together: set both or neither")
+            }
+            if let value = fields.take("minimumVersion"),
+                let text = reader.string(value, at: fields.path("minimumVersion"))
+            {
+                if ["1.2", "1.3"].contains(text) {
+                    tls.minimumVersion = text
+                } else {
+                    reader.report(fields.path("minimumVersion"), "must be \"1.2\" or \"1.3\"")
+                }
+            }
+            return tls
         }
 
         /// `auth`: `{"type": "basic", "username", "password"}` or `{"type": "bearer", "token"}`.

@@ -84,6 +84,13 @@ extension FetchError {
             if case .uncleanShutdown = error {
                 return (.transient, "the TLS connection closed before the whole answer arrived")
             }
+            if case .handshakeFailed = error {
+                return (
+                    .unrecoverable,
+                    "the TLS connection to \(host) failed (\(error)): its certificate is not trusted, or it wants "
+                        + "a client certificate; tls.caFile trusts a private CA, tls.clientCertificate presents one"
+                )
+            }
             return (.unrecoverable, "the TLS connection to \(host) failed (\(error))")
         case is CancellationError:
             return (.transient, "the request was cancelled")

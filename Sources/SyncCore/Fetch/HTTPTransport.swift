@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOHTTPCompression
+import NIOSSL
 import Streams
 
 /// One HTTP request as the agent sends it.
@@ -11,6 +12,8 @@ package struct HTTPRequestSpec: Sendable {
     package var url: String
     package var headers: [(name: String, value: String)]
     package var body: RequestBody?
+    /// Whom HTTPS trusts, and the client certificate it shows.
+    package var tls = TLSSettings()
 }
 
 /// One HTTP response with its whole body.
@@ -58,8 +61,14 @@ package final class HTTPTransport: PageTransport {
     /// The longest a new connection may take before the request fails with a connect timeout.
     static let connectTimeout: TimeAmount = .seconds(10)
 
-    /// Creates a transport on the shared event loop group.
-    package init() {
+    /// The CA bundle `SSL_CERT_FILE` (else `SSL_CERT_DIR`) names, as OpenSSL and curl read it.
+    private let environmentCAs: String?
+
+    /// Creates a transport on the shared event loop group; `environment` may name a CA bundle.
+    package init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        environmentCAs = [environment["SSL_CERT_FILE"], environment["SSL_CERT_DIR"]].compactMap { $0 }.first {
+            !$0.isEmpty
+        }
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow, timeout: .init(connect: Self.connectTimeout))
         // A connection that cannot be made must fail now, so that the agent's own
@@ -81,7 +90,8 @@ package final class HTTPTransport: PageTransport {
         var current = spec
         var visited = [spec.url]
         while true {
-            let response = try await client.execute(Self.request(for: current), deadline: .distantFuture)
+            let response = try await client.execute(
+                Self.request(for: current, environmentCAs: environmentCAs), deadline: .distantFuture)
             let status = Int(response.status.code)
             if let next = try Redirect.follow(
                 current, status: status, location: response.headers.first(name: "Location"), visited: visited)
@@ -125,8 +135,11 @@ package final class HTTPTransport: PageTransport {
         }
     }
 
-    private static func request(for spec: HTTPRequestSpec) -> HTTPClientRequest {
+    private static func request(for spec: HTTPRequestSpec, environmentCAs: String?) throws -> HTTPClientRequest {
         var request = HTTPClientRequest(url: spec.url)
+        if spec.url.lowercased().hasPrefix("https:") {
+            request.tlsConfiguration = try tlsConfiguration(spec.tls, environmentCAs: environmentCAs)
+        }
         request.method = spec.method == .post ? .POST : .GET
         request.headers.add(name: "User-Agent", value: "sync-agent/\(SyncAgentVersion.current)")
         request.headers.add(name: "Accept", value: "application/json")
@@ -142,5 +155,19 @@ package final class HTTPTransport: PageTransport {
             request.body = .bytes(ByteBuffer(string: body.text))
         }
         return request
+    }
+
+    /// The TLS configuration of `tls` (docs/configuration.md#tls): the system's
+    /// CAs unless `caFile` (or the environment's bundle) names others, verification always on.
+    static func tlsConfiguration(_ tls: TLSSettings, environmentCAs: String?) throws -> TLSConfiguration? {
+        guard tls != TLSSettings() || environmentCAs != nil else { return nil }
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        configuration.minimumTLSVersion = tls.minimumVersion == "1.3" ? .tlsv13 : .tlsv12
+        if let authorities = tls.caFile ?? environmentCAs { configuration.trustRoots = .file(authorities) }
+        if let certificate = tls.clientCertificate, let key = tls.clientKey {
+            configuration.certificateChain = try NIOSSLCertificate.fromPEMFile(certificate).map { .certificate($0) }
+            configuration.privateKey = .privateKey(try NIOSSLPrivateKey(file: key, format: .pem))
+        }
+        return configuration
     }
 }

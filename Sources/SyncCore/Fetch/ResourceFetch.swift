@@ -248,14 +248,15 @@ struct ResourceFetch: Sendable {
         if let etag = validators.etag { headers.append(("If-None-Match", etag)) }
         if let lastModified = validators.lastModified { headers.append(("If-Modified-Since", lastModified)) }
         let body = request.body.map { RequestBody(text: $0, contentType: "application/json") } ?? resource.body
-        let spec = HTTPRequestSpec(method: resource.method, url: request.url, headers: headers, body: body)
+        var spec = HTTPRequestSpec(method: resource.method, url: request.url, headers: headers, body: body)
+        spec.tls = resource.settings.tls
         let shown = "\(resource.method.rawValue) \(request.url)"
         let settings = resource.settings
         let response: HTTPResponseData
         do {
             // The timeout covers the whole exchange: connect, redirects, head and body.
             response = try await clock.firstElement(
-                of: deferred { try await transport.send(spec, maxBytes: settings.maxResponseSize) },
+                of: deferred { [spec] in try await transport.send(spec, maxBytes: settings.maxResponseSize) },
                 timeout: settings.timeout)
         } catch {
             throw FetchError.classify(

@@ -8,16 +8,19 @@ final class Nginx: Sendable {
     let folder: String
     let port: Int
     private let process: Process
+    /// `http`, or `https` when it serves TLS.
+    private let scheme: String
 
     /// The folder it serves.
     var root: String { folder + "/www" }
     /// Its origin, such as `http://127.0.0.1:41234`.
-    var baseURL: String { "http://127.0.0.1:\(port)" }
+    var baseURL: String { "\(scheme)://127.0.0.1:\(port)" }
 
-    private init(folder: String, port: Int, process: Process) {
+    private init(folder: String, port: Int, process: Process, scheme: String) {
         self.folder = folder
         self.port = port
         self.process = process
+        self.scheme = scheme
     }
 
     struct DidNotStart: Error, CustomStringConvertible {
@@ -28,7 +31,9 @@ final class Nginx: Sendable {
     /// Starts nginx in a new temporary folder, on a free loopback port.
     /// With `gzip`, it compresses JSON for clients that accept it, and serves
     /// `NAME.gz` for `NAME` when there is one (`gzip_static`).
-    static func start(gzip: Bool = false) async throws -> Nginx {
+    /// With `tls`, it serves HTTPS with that CA's server certificate, and
+    /// files under `/private/` only to clients with a certificate of that CA.
+    static func start(gzip: Bool = false, tls: PrivateCA? = nil) async throws -> Nginx {
         let folder = NSTemporaryDirectory() + "sync-agent-nginx-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder + "/www", withIntermediateDirectories: true)
         for attempt in 0..<5 {
@@ -48,7 +53,14 @@ final class Nginx: Sendable {
                     scgi_temp_path \(folder)/scgi;
                     types { application/json json; }
                     \(gzip ? "gzip on; gzip_types application/json; gzip_min_length 256; gzip_static on;" : "")
-                    server { listen 127.0.0.1:\(port); root \(folder)/www; }
+                    \(tls.map { ca in """
+                        server {
+                            listen 127.0.0.1:\(port) ssl; root \(folder)/www;
+                            ssl_certificate \(ca.serverCertificate); ssl_certificate_key \(ca.serverKey);
+                            ssl_client_certificate \(ca.caFile); ssl_verify_client optional;
+                            location /private/ { if ($ssl_client_verify != SUCCESS) { return 403; } }
+                        }
+                        """ } ?? "server { listen 127.0.0.1:\(port); root \(folder)/www; }")
                 }
                 """
             try config.write(toFile: folder + "/nginx.conf", atomically: true, encoding: .utf8)
@@ -60,7 +72,7 @@ final class Nginx: Sendable {
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            let nginx = Nginx(folder: folder, port: port, process: process)
+            let nginx = Nginx(folder: folder, port: port, process: process, scheme: tls == nil ? "http" : "https")
             if try await eventually(timeout: .seconds(10), { nginx.answers() || !process.isRunning }), process.isRunning
             {
                 return nginx

@@ -2,8 +2,8 @@ import Testing
 
 @testable import SyncCore
 
-/// `auth`: Basic and bearer credentials become an `Authorization` header,
-/// kept secret (docs/configuration.md#authentication).
+/// `auth` and `tls`: Basic and bearer credentials become an `Authorization` header,
+/// kept secret (docs/configuration.md#authentication); TLS files must be readable.
 @Suite struct AuthConfigTests {
     @Test func basicAndBearerBecomeTheAuthorizationHeaderAndDefaultsApply() throws {
         let config = try decodeConfig(
@@ -23,6 +23,29 @@ import Testing
             "sent Basic c2tfdGVzdF80ZUMzOUhxOg== and ghp_16C7e42F292c6912E7710c838347Ae178B4a")
         #expect(!shown.contains("c2tfdGVzdF80ZUMzOUhxOg=="), "\(shown)")
         #expect(!shown.contains("ghp_16C7e42F"), "\(shown)")
+    }
+
+    @Test func tlsFilesMustBeReadableAndTheClientPairComplete() {
+        let cases: [(String, String)] = [
+            (
+                #""tls": {"caFile": "/nonexistent/ca.pem"}"#,
+                "resources[0].tls.caFile: /nonexistent/ca.pem cannot be read"
+            ),
+            (
+                #""tls": {"clientCertificate": "/etc/hostname"}"#,
+                "resources[0].tls.clientCertificate: and clientKey go together"
+            ),
+            (#""tls": {"minimumVersion": "1.0"}"#, #"resources[0].tls.minimumVersion: must be "1.2" or "1.3""#),
+            (#""tls": {"verify": false}"#, "resources[0].tls.verify: unknown key"),
+        ]
+        for (extra, problem) in cases {
+            do {
+                _ = try decodeConfig(#"{"resources": [\#(resource("users", extra))]}"#)
+                Issue.record("accepted: \(extra)")
+            } catch {
+                #expect(error.problems.map(\.description).contains { $0.hasPrefix(problem) }, "\(error.problems)")
+            }
+        }
     }
 
     @Test func mistakesAreNamed() {

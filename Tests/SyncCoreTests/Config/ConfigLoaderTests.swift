@@ -433,8 +433,12 @@ func resource(
         }
         let tokenFile = folder + "/reports.token"
         try Data("r3ports\n".utf8).write(to: URL(fileURLWithPath: tokenFile))
-        let text = try String(contentsOfFile: example, encoding: .utf8)
+        var text = try String(contentsOfFile: example, encoding: .utf8)
             .replacingOccurrences(of: "/etc/sync-agent/reports.token", with: tokenFile)
+        for file in ["company-ca.pem", "client.pem", "client.key"] {
+            try Data("PEM\n".utf8).write(to: URL(fileURLWithPath: folder + "/" + file))
+            text = text.replacingOccurrences(of: "/etc/sync-agent/" + file, with: folder + "/" + file)
+        }
         let config = try decodeConfig(text, environment: ["API_TOKEN": "k3y", "CREDENTIALS_DIRECTORY": folder])
         #expect(
             config.resources.map(\.pagination.styleName)
