@@ -100,20 +100,6 @@ public final class SyncStore: Sendable {
         }
     }
 
-    /// A file's device and inode: what tells it from another at the same path.
-    struct FileIdentity: Sendable, Hashable {
-        var device: UInt64
-        var inode: UInt64
-
-        /// The identity of the file at `path`, or `nil` if there is none.
-        init?(at path: String) {
-            var info = stat()
-            guard stat(path, &info) == 0 else { return nil }
-            device = UInt64(info.st_dev)
-            inode = UInt64(info.st_ino)
-        }
-    }
-
     /// Whether the file at ``path`` is still the one this store opened: it
     /// was not deleted or replaced while open (docs/systemd.md#what-the-unit-does).
     public var isInPlace: Bool {
@@ -251,13 +237,11 @@ public final class SyncStore: Sendable {
         cancellable: Bool = true, _ work: @escaping @Sendable (Database) throws -> T
     ) async throws(StoreError) -> T {
         let pool = pool
-        let path = path
-        let identity = identity
         // Checked last in the transaction, just before it commits: nothing is
         // written into a file no reader can see any more.
-        let checked: @Sendable (Database) throws -> T = { db in
+        let checked: @Sendable (Database) throws -> T = { [self] db in
             let result = try work(db)
-            if let identity, FileIdentity(at: path) != identity {
+            if !isInPlace {
                 throw StoreError(
                     .io, "the database file \(path) was deleted or replaced while the agent had it open",
                     isTransient: true)

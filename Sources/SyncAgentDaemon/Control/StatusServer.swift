@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import ServiceLifecycle
+import Store
 import SyncCore
 import Synchronization
 
@@ -63,20 +64,6 @@ package struct StatusServer: Sendable {
         }
     }
 
-    /// A file's device and inode: what tells it from another at the same path.
-    struct FileIdentity: Sendable, Hashable {
-        var device: UInt64
-        var inode: UInt64
-
-        /// The identity of the file at `path` (not following a symbolic link), or `nil`.
-        init?(at path: String) {
-            var info = stat()
-            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFSOCK else { return nil }
-            device = UInt64(info.st_dev)
-            inode = UInt64(info.st_ino)
-        }
-    }
-
     /// The bounds on its connections.
     let connections: ConnectionLimits
 
@@ -92,7 +79,7 @@ package struct StatusServer: Sendable {
     /// Whether the socket this server put in place is still at its path; `true` before it is placed.
     func isInPlace() -> Bool {
         guard let placed = placed.identity.withLock({ $0 }) else { return true }
-        return FileIdentity(at: path) == placed
+        return FileIdentity(at: path, followingLinks: false) == placed
     }
 
     /// Why the server cannot start.
@@ -205,7 +192,7 @@ package struct StatusServer: Sendable {
                     return
                 }
                 rmdir(folder)
-                placed.identity.withLock { $0 = FileIdentity(at: path) }
+                placed.identity.withLock { $0 = FileIdentity(at: path, followingLinks: false) }
                 logger.info("listening on \(path)")
                 onListening(nil)
             },
@@ -312,7 +299,8 @@ package struct StatusServer: Sendable {
     /// Removes the socket at its final path (at shutdown), if it is still the
     /// one this server put there: another's is left alone.
     func removeSocket() {
-        guard let placed = placed.identity.withLock({ $0 }), FileIdentity(at: path) == placed else { return }
+        guard let placed = placed.identity.withLock({ $0 }), FileIdentity(at: path, followingLinks: false) == placed
+        else { return }
         unlink(path)
     }
 }
