@@ -164,19 +164,9 @@ struct DemoFiles: Sendable {
     /// agent no longer runs. Returns their paths.
     @discardableResult
     static func removeStale(in base: String, now: Date = Date()) -> [String] {
-        let prefix = String(temporaryTemplate.prefix { $0 != "X" })
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? []
-        var removed: [String] = []
-        for name in names where name.hasPrefix(prefix) && name.count == temporaryTemplate.count {
-            let folder = base + "/" + name
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: folder),
-                attributes[.type] as? FileAttributeType == .typeDirectory,
-                let modified = attributes[.modificationDate] as? Date, now.timeIntervalSince(modified) > 60,
-                !AgentLock.isHeld(database: folder + "/demo.db")
-            else { continue }
-            if (try? FileManager.default.removeItem(atPath: folder)) != nil { removed.append(folder) }
+        TemporaryFolders.older(than: 60, in: base, template: temporaryTemplate, now: now).filter {
+            !AgentLock.isHeld(database: $0 + "/demo.db") && (try? FileManager.default.removeItem(atPath: $0)) != nil
         }
-        return removed
     }
 
     /// The files beside `database`, kept.

@@ -122,19 +122,10 @@ package struct StatusServer: Sendable {
     /// starting left in `folder`; returns their paths.
     @discardableResult
     static func removeStalePrivateFolders(in folder: String, now: Date = Date()) -> [String] {
-        let prefix = String(privateFolderTemplate.prefix { $0 != "X" })
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        var removed: [String] = []
-        for name in names where name.hasPrefix(prefix) && name.count == privateFolderTemplate.count {
-            let path = folder + "/" + name
-            var info = stat()
-            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
-                now.timeIntervalSince1970 - TimeInterval(info.st_mtim.tv_sec) > staleAfter
-            else { continue }
-            unlink(path + "/s")
-            if rmdir(path) == 0 { removed.append(path) }
+        TemporaryFolders.older(than: staleAfter, in: folder, template: privateFolderTemplate, now: now).filter {
+            unlink($0 + "/s")
+            return rmdir($0) == 0
         }
-        return removed
     }
 
     /// Where a socket for `path` is bound before it is put in place (its folder's name made unique then).
