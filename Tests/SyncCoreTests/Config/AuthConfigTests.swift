@@ -5,6 +5,18 @@ import Testing
 /// `auth` and `tls`: Basic and bearer credentials become an `Authorization` header,
 /// kept secret (docs/configuration.md#authentication); TLS files must be readable.
 @Suite struct AuthConfigTests {
+    /// Checks that a resource with each `extra` member is refused with a problem starting with `problem`.
+    func expectRefused(_ cases: [(extra: String, problem: String)]) {
+        for (extra, problem) in cases {
+            do {
+                _ = try decodeConfig(#"{"resources": [\#(resource("users", extra))]}"#)
+                Issue.record("accepted: \(extra)")
+            } catch {
+                #expect(error.problems.map(\.description).contains { $0.hasPrefix(problem) }, "\(error.problems)")
+            }
+        }
+    }
+
     @Test func basicAndBearerBecomeTheAuthorizationHeaderAndDefaultsApply() throws {
         let config = try decodeConfig(
             #"""
@@ -38,14 +50,7 @@ import Testing
             (#""tls": {"minimumVersion": "1.0"}"#, #"resources[0].tls.minimumVersion: must be "1.2" or "1.3""#),
             (#""tls": {"verify": false}"#, "resources[0].tls.verify: unknown key"),
         ]
-        for (extra, problem) in cases {
-            do {
-                _ = try decodeConfig(#"{"resources": [\#(resource("users", extra))]}"#)
-                Issue.record("accepted: \(extra)")
-            } catch {
-                #expect(error.problems.map(\.description).contains { $0.hasPrefix(problem) }, "\(error.problems)")
-            }
-        }
+        expectRefused(cases)
     }
 
     @Test func mistakesAreNamed() {
@@ -60,13 +65,6 @@ import Testing
                 "resources[0].headers: sets Authorization, and so does auth (here or in defaults): keep one"
             ),
         ]
-        for (extra, problem) in cases {
-            do {
-                _ = try decodeConfig(#"{"resources": [\#(resource("users", extra))]}"#)
-                Issue.record("accepted: \(extra)")
-            } catch {
-                #expect(error.problems.map(\.description).contains { $0.hasPrefix(problem) }, "\(error.problems)")
-            }
-        }
+        expectRefused(cases)
     }
 }
