@@ -107,6 +107,17 @@ extension SyncStore {
         migrator.registerMigration("Count the bytes on the wire") { db in
             try db.execute(sql: "ALTER TABLE sync_runs ADD COLUMN wire_bytes INTEGER NOT NULL DEFAULT 0")
         }
+        migrator.registerMigration("Keep rotated OAuth2 refresh tokens") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE oauth2_refresh_tokens (
+                        auth          TEXT PRIMARY KEY,
+                        configured    TEXT NOT NULL,
+                        refresh_token TEXT NOT NULL,
+                        rotated_at    TEXT NOT NULL
+                    );
+                    """)
+        }
         return migrator
     }
 }

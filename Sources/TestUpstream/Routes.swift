@@ -15,6 +15,7 @@ import NIOCore
 /// | `/one/NAME/ID` | none | one item |
 /// | `/echo` | none | the request itself: `{"id", "method", "query", "headers", "body"}` |
 /// | `/redirect?to=URL&status=302` | | a redirect to `URL` (to itself when `to` is absent) |
+/// | `POST /oauth/token` | | an OAuth2 token endpoint, once ``TestUpstream/requireOAuth2(_:)`` sets one (``OAuth2Server``); the routes above then want its tokens |
 ///
 /// The imitations (``ImitatedAPI``) serve the same collections in each API's envelope and
 /// pagination, with its page sizes (the numbers: default and most), its error bodies,

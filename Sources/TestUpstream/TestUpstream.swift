@@ -122,6 +122,20 @@ public final class TestUpstream: Sendable {
         state.setToken(token, for: api)
     }
 
+    /// Puts an OAuth2 authorization server (``OAuth2Server``) in front of the generic
+    /// routes, at `/oauth/token`, or removes it (`nil`, the default: no token needed).
+    public func requireOAuth2(_ server: OAuth2Server?) {
+        state.setOAuth2(server)
+    }
+
+    /// Makes the OAuth2 server forget the access tokens it issued: the API refuses them with 401.
+    public func revokeOAuth2AccessTokens() {
+        state.revokeOAuth2AccessTokens()
+    }
+
+    /// The refresh token the OAuth2 server accepts now (it changes with each rotation).
+    public var oauth2RefreshToken: String? { state.oauth2RefreshToken }
+
     /// The rate-limited answers so far, and the requests that came before the time they
     /// allowed (computed from ``requests``: ``clearRequests()`` forgets those too).
     public var rateLimitLog: RateLimitLog { state.rateLimitLog }

@@ -37,6 +37,7 @@ final class UpstreamState: Sendable {
         var requests: [SeenRequest] = []
         var limiters: [ImitatedAPI: RateLimiter] = [:]
         var tokens: [ImitatedAPI: String] = [:]
+        var oauth2: OAuth2Authority?
         var rateLimited: [RateLimitLog.Entry] = []
     }
 
@@ -100,6 +101,18 @@ final class UpstreamState: Sendable {
 
     func setToken(_ token: String?, for api: ImitatedAPI) {
         contents.withLock { $0.tokens[api] = token }
+    }
+
+    func setOAuth2(_ server: OAuth2Server?) {
+        contents.withLock { $0.oauth2 = server.map(OAuth2Authority.init) }
+    }
+
+    func revokeOAuth2AccessTokens() {
+        contents.withLock { $0.oauth2?.revokeAccessTokens() }
+    }
+
+    var oauth2RefreshToken: String? {
+        contents.withLock { $0.oauth2?.server.refreshToken }
     }
 
     var rateLimitLog: RateLimitLog {
@@ -166,6 +179,12 @@ final class UpstreamState: Sendable {
             if let api, let token, presented != token {
                 outcome = api.imitation.unauthorized(presented: presented)
                     .adding(quotaHeaders(of: api, at: request.receivedAt))
+            } else if request.path == OAuth2Authority.tokenPath {
+                outcome =
+                    contents.withLock { $0.oauth2?.token(request) }
+                    ?? Routes.json(status: 404, #"{"error":"no token endpoint"}"#)
+            } else if api == nil, let refusal = contents.withLock({ $0.oauth2?.refusal(request) }) {
+                outcome = refusal
             } else {
                 outcome = Routes.answer(request, dataset: dataset, origin: origin)
                 if let api { outcome = limit(outcome, of: api, request: request, answeredAt: answeredAt) }

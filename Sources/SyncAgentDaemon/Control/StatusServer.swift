@@ -212,7 +212,7 @@ package struct StatusServer: Sendable {
             try await withThrowingDiscardingTaskGroup { group in
                 group.addTask { try await first.run() }
                 // Each application stops at the graceful shutdown; so do the requests.
-                try await withGracefulShutdownHandler {
+                await withGracefulShutdownHandler {
                     for await request in requests {
                         let reply = OnceReply(request)
                         do throws(Failure) {

@@ -154,13 +154,59 @@ package enum Auth: Sendable, Hashable {
     case basic(username: String, password: String)
     /// A bearer token (RFC 6750).
     case bearer(token: String)
+    /// Bearer tokens from an OAuth2 token endpoint (RFC 6749), fetched when needed.
+    case oauth2(OAuth2Settings)
 
-    /// The value of the `Authorization` header it sends.
-    package var header: String {
+    /// The value of the `Authorization` header it sends, when it is fixed;
+    /// `nil` for OAuth2, whose token comes from ``OAuth2Tokens`` at each request.
+    package var header: String? {
         switch self {
         case .basic(let username, let password): "Basic " + Data("\(username):\(password)".utf8).base64EncodedString()
         case .bearer(let token): "Bearer " + token
+        case .oauth2: nil
         }
+    }
+}
+
+/// `auth` of type `oauth2` (docs/configuration.md#oauth2): where access tokens
+/// come from, and how the agent proves who it is there.
+package struct OAuth2Settings: Sendable, Hashable {
+    /// The grant the agent presents (RFC 6749 §4.4 and §6).
+    package enum Grant: String, Sendable, Hashable {
+        case clientCredentials = "client_credentials"
+        case refreshToken = "refresh_token"
+    }
+
+    /// How the client authenticates at the token endpoint (RFC 6749 §2.3.1).
+    package enum ClientAuth: String, Sendable, Hashable {
+        /// `Authorization: Basic` with the form-encoded id and secret.
+        case basic
+        /// `client_id` and `client_secret` in the form.
+        case body
+    }
+
+    /// What identifies its tokens: the name of a top-level `auths` entry, else
+    /// the token URL and client id. Rotated refresh tokens are stored under it.
+    package var identity: String
+    /// `tokenUrl`.
+    package var tokenURL: String
+    /// `clientId`.
+    package var clientID: String
+    /// `clientSecret`: none for a public client.
+    package var clientSecret: String?
+    package var grant: Grant
+    /// `refreshToken`: the first one; the server may rotate it.
+    package var refreshToken: String?
+    package var scopes: [String] = []
+    package var audience: String?
+    /// `extraParams`: more form fields, in order.
+    package var extraParams: [Parameter] = []
+    package var clientAuth = ClientAuth.basic
+
+    /// A form field.
+    package struct Parameter: Sendable, Hashable {
+        package var name: String
+        package var value: String
     }
 }
 

@@ -82,6 +82,10 @@ package enum ConfigLoader {
         "tls",
         "rateLimit",
     ]
+    static let oauth2Keys = [
+        "tokenUrl", "clientId", "clientSecret", "grant", "refreshToken", "scopes", "audience", "extraParams",
+        "clientAuth",
+    ]
     static let retryKeys = ["maxAttempts", "initialDelay", "maxDelay", "multiplier", "jitter", "on", "never"]
     static let resourceKeys = ["name", "url", "method", "headers", "query", "body", "items", "key", "pagination"]
     static let styles = ["none", "page", "offset", "cursor", "link", "nextUrl"]
@@ -100,6 +104,8 @@ extension ConfigLoader {
     fileprivate struct Decoder {
         let reader: ConfigReader
         var substitution: Substitution
+        /// The top-level `auths`, by name.
+        var authsByName: [String: Auth] = [:]
 
         mutating func config(_ root: JSONValue, file: String, folder: String) -> AgentConfig? {
             guard let fields = reader.object(root, at: "") else { return nil }
@@ -126,6 +132,9 @@ extension ConfigLoader {
                 } else {
                     reader.report(fields.path("corruptDatabase"), "must be \"rebuild\" or \"refuse\"")
                 }
+            }
+            if let value = fields.take("auths"), let object = reader.object(value, at: fields.path("auths")) {
+                namedAuths(object)
             }
             var defaults = SyncSettings()
             if let value = fields.take("defaults"), let object = reader.object(value, at: fields.path("defaults")) {
@@ -211,9 +220,21 @@ extension ConfigLoader {
                 settings.tls = tls(object, base: settings.tls)
                 object.finish(reader)
             }
-            if let value = fields.take("auth"), let object = reader.object(value, at: fields.path("auth")) {
-                settings.auth = auth(object)
-                object.finish(reader)
+            if let value = fields.take("auth") {
+                if case .string(let name) = value {
+                    if let auth = authsByName[name] {
+                        settings.auth = auth
+                    } else {
+                        let known = authsByName.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+                        reader.report(
+                            fields.path("auth"),
+                            "names no entry of the top-level auths"
+                                + (known.isEmpty ? "" : " (there are \(known))"))
+                    }
+                } else if let object = reader.object(value, at: fields.path("auth")) {
+                    settings.auth = auth(object, name: nil)
+                    object.finish(reader)
+                }
             }
             return settings
         }
@@ -251,8 +272,25 @@ extension ConfigLoader {
             return tls
         }
 
-        /// `auth`: `{"type": "basic", "username", "password"}` or `{"type": "bearer", "token"}`.
-        mutating func auth(_ fields: ObjectFields) -> Auth? {
+        /// The top-level `auths`: each entry an `auth` that resources name instead of repeating it.
+        mutating func namedAuths(_ fields: ObjectFields) {
+            for member in fields.members {
+                let path = fields.path(member.name)
+                _ = fields.take(member.name)
+                guard ConfigLoader.isValidName(member.name) else {
+                    reader.report(path, "must be named with 1 to 64 characters of a-z, 0-9, \"_\" and \"-\"")
+                    continue
+                }
+                guard let object = reader.object(member.value, at: path) else { continue }
+                if let auth = auth(object, name: member.name) { authsByName[member.name] = auth }
+                object.finish(reader)
+            }
+        }
+
+        /// `auth` (docs/configuration.md#authentication): `{"type": "basic",
+        /// "username", "password"}`, `{"type": "bearer", "token"}` or `{"type": "oauth2", …}`;
+        /// `name` is its name among the top-level `auths`.
+        mutating func auth(_ fields: ObjectFields, name: String?) -> Auth? {
             func required(_ name: String) -> String? {
                 guard let value = fields.take(name) else {
                     reader.report(fields.path(name), "is required")
@@ -271,8 +309,9 @@ extension ConfigLoader {
                     password = substitute(raw, at: fields.path("password")) ?? ""
                     substitution.keepSecret(password, as: "[password]")
                 }
+                let header = Auth.basic(username: username, password: password).header ?? ""
+                substitution.keepSecret(header, as: "Basic [credentials]")
                 let auth = Auth.basic(username: username, password: password)
-                substitution.keepSecret(auth.header, as: "Basic [credentials]")
                 return auth
             case "bearer":
                 guard let raw = required("token"), let token = substitute(raw, at: fields.path("token")) else {
@@ -284,10 +323,107 @@ extension ConfigLoader {
                 }
                 substitution.keepSecret(token, as: "[token]")
                 return .bearer(token: token)
+            case "oauth2":
+                return oauth2(fields, name: name).map { .oauth2($0) }
             default:
-                reader.report(fields.path("type"), "must be \"basic\" or \"bearer\"")
+                reader.report(fields.path("type"), "must be \"basic\", \"bearer\" or \"oauth2\"")
                 return nil
             }
+        }
+
+        /// `auth` of type `oauth2` (docs/configuration.md#oauth2).
+        mutating func oauth2(_ fields: ObjectFields, name: String?) -> OAuth2Settings? {
+            let problemsBefore = reader.problems.count
+            func text(_ key: String, secret: String? = nil) -> String? {
+                guard let value = fields.take(key), let raw = reader.string(value, at: fields.path(key)),
+                    let text = substitute(raw, at: fields.path(key))
+                else { return nil }
+                guard !text.isEmpty else {
+                    reader.report(fields.path(key), "must not be empty")
+                    return nil
+                }
+                if let secret { substitution.keepSecret(text, as: secret) }
+                return text
+            }
+            let tokenURL = text("tokenUrl")
+            if let tokenURL {
+                let components = URLComponents(string: tokenURL)
+                if !["http", "https"].contains(components?.scheme?.lowercased() ?? "") || components?.host ?? "" == "" {
+                    reader.report(fields.path("tokenUrl"), "must be an absolute http:// or https:// URL with a host")
+                }
+            } else if !fields.has("tokenUrl") {
+                reader.report(fields.path("tokenUrl"), "is required: the token endpoint's URL")
+            }
+            let clientID = text("clientId")
+            if clientID == nil, !fields.has("clientId") { reader.report(fields.path("clientId"), "is required") }
+            let clientSecret = text("clientSecret", secret: "[client secret]")
+            var grant = OAuth2Settings.Grant.clientCredentials
+            if let value = fields.take("grant"), let raw = reader.string(value, at: fields.path("grant")) {
+                if let parsed = OAuth2Settings.Grant(rawValue: raw) {
+                    grant = parsed
+                } else {
+                    reader.report(fields.path("grant"), "must be \"client_credentials\" or \"refresh_token\"")
+                }
+            }
+            let refreshToken = text("refreshToken", secret: "[refresh token]")
+            switch grant {
+            case .refreshToken where refreshToken == nil && !fields.has("refreshToken"):
+                reader.report(
+                    fields.path("refreshToken"), "is required with \"grant\": \"refresh_token\": the first one")
+            case .clientCredentials where clientSecret == nil && !fields.has("clientSecret"):
+                reader.report(
+                    fields.path("clientSecret"), "is required with \"grant\": \"client_credentials\"")
+            case .clientCredentials where fields.has("refreshToken"):
+                reader.report(fields.path("refreshToken"), "goes with \"grant\": \"refresh_token\" only")
+            default: break
+            }
+            var scopes: [String] = []
+            if let value = fields.take("scopes") {
+                switch value {
+                case .string(let text): scopes = text.split(separator: " ").map(String.init)
+                case .array(let elements):
+                    for (index, element) in elements.enumerated() {
+                        if let scope = reader.string(element, at: "\(fields.path("scopes"))[\(index)]") {
+                            scopes.append(scope)
+                        }
+                    }
+                default: reader.report(fields.path("scopes"), "must be an array of strings, or one string")
+                }
+                if scopes.contains(where: { $0.isEmpty || $0.contains(" ") }) {
+                    reader.report(fields.path("scopes"), "must not hold empty scopes or spaces inside one")
+                }
+            }
+            let audience = text("audience")
+            var extraParams: [OAuth2Settings.Parameter] = []
+            if let value = fields.take("extraParams"),
+                let object = reader.object(value, at: fields.path("extraParams"))
+            {
+                for member in object.members {
+                    _ = object.take(member.name)
+                    let path = object.path(member.name)
+                    guard let raw = reader.string(member.value, at: path), let value = substitute(raw, at: path)
+                    else { continue }
+                    extraParams.append(OAuth2Settings.Parameter(name: member.name, value: value))
+                }
+            }
+            var clientAuth = OAuth2Settings.ClientAuth.basic
+            if let value = fields.take("clientAuth"), let raw = reader.string(value, at: fields.path("clientAuth")) {
+                if let parsed = OAuth2Settings.ClientAuth(rawValue: raw) {
+                    clientAuth = parsed
+                } else {
+                    reader.report(fields.path("clientAuth"), "must be \"basic\" or \"body\"")
+                }
+            }
+            guard reader.problems.count == problemsBefore, let tokenURL, let clientID else { return nil }
+            var settings = OAuth2Settings(
+                identity: name.map { "auths.\($0)" } ?? "\(tokenURL) \(clientID)", tokenURL: tokenURL,
+                clientID: clientID, clientSecret: clientSecret, grant: grant,
+                refreshToken: grant == .refreshToken ? refreshToken : nil)
+            settings.scopes = scopes
+            settings.audience = audience
+            settings.extraParams = extraParams
+            settings.clientAuth = clientAuth
+            return settings
         }
 
         /// `retry.on`: a list of rules, each a response test and what it is taken for.
@@ -545,8 +681,8 @@ extension ConfigLoader {
                 if headers.contains(where: { $0.name.lowercased() == "authorization" }) {
                     reader.report(
                         fields.path("headers"), "sets Authorization, and so does auth (here or in defaults): keep one")
-                } else {
-                    headers.append(("Authorization", auth.header))
+                } else if let header = auth.header {
+                    headers.append(("Authorization", header))
                 }
             }
             fields.finish(reader)

@@ -63,6 +63,8 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
     private let syncCounter = Atomic<Int>(0)
     /// The resources whose storage is failing, logged once per episode.
     private let storageEpisodes = StorageEpisodes()
+    /// The OAuth2 access tokens, shared by the resources.
+    private let tokens: OAuth2Tokens
 
     /// Creates an engine over an open store.
     ///
@@ -89,6 +91,9 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
         self.lock = lock
         self.heartbeat = heartbeat
         self.now = now
+        let origin = clock.now
+        tokens = OAuth2Tokens(
+            transport: transport, store: store, logger: logger, elapsed: { origin.duration(to: clock.now) })
         metrics = AgentMetrics(resources: config.resources.map(\.name))
         let start = now()
         startedAt = start
@@ -305,6 +310,7 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
             clock: clock, connectivity: connectivity.gate)
         sync.budgets = budgets
         sync.storageEpisodes = storageEpisodes
+        sync.tokens = tokens
         sync.onBudgetWait = { [metrics] wait in metrics.rateLimitWait(name, budget: true, seconds: wait.seconds) }
         return sync
     }

@@ -15,6 +15,14 @@ extension FetchError {
     static func classify(
         _ error: any Error, resource: String, request: String, host: String, timeout: Duration, maxBytes: Int
     ) -> FetchError {
+        if let failure = error as? OAuth2Tokens.Failure {
+            // The token request failed, not the page's: its own words.
+            var classified = FetchError(
+                failure.kind, resource: resource, request: failure.request, cause: failure.cause,
+                status: failure.status, retryAfter: failure.retryAfter)
+            classified.ofMachine = failure.ofMachine
+            return classified
+        }
         let (kind, cause) = describe(error, host: host, timeout: timeout, maxBytes: maxBytes)
         var classified = FetchError(kind, resource: resource, request: request, cause: cause)
         classified.ofMachine = isMachineCondition(error)

@@ -61,6 +61,8 @@ struct ResourceFetch: Sendable {
     /// The request budget of the resource's scope (docs/configuration.md#rate-limits),
     /// shared with the other resources of that scope in the agent.
     package var budget: RequestBudget
+    /// The agent's OAuth2 access tokens, for a resource whose `auth` is `oauth2`.
+    package var tokens: OAuth2Tokens?
 
     /// Prepares the fetch of `resource`, its URL filled with `dependencyValues`.
     init(
@@ -87,16 +89,7 @@ struct ResourceFetch: Sendable {
             resource.headers.map { "\($0.name): \($0.value)" }.joined(separator: "\n"),
             resource.items.description, resource.key.description, "\(resource.pagination)",
         ]
-        return Self.hash(redactor.redact(parts.joined(separator: "\u{1F}")))
-    }
-
-    /// FNV-1a, 64 bits, in hexadecimal.
-    private static func hash(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-        }
-        return String(hash, radix: 16)
+        return FNV1a.hex(redactor.redact(parts.joined(separator: "\u{1F}")))
     }
 
     /// `next` as the pages table keeps it: its URL, body and position, and
@@ -130,7 +123,7 @@ struct ResourceFetch: Sendable {
 
     /// A fingerprint of one page's request: its method, URL and body, secrets as their references.
     func fingerprint(of request: PageRequest) -> String {
-        Self.hash(
+        FNV1a.hex(
             redactor.redact([resource.method.rawValue, request.url, request.body ?? ""].joined(separator: "\u{1F}")))
     }
 
@@ -256,7 +249,13 @@ struct ResourceFetch: Sendable {
         do {
             // The timeout covers the whole exchange: connect, redirects, head and body.
             response = try await clock.firstElement(
-                of: deferred { [spec] in try await transport.send(spec, maxBytes: settings.maxResponseSize) },
+                of: deferred { [spec, tokens, transport] in
+                    if case .oauth2(let auth) = settings.auth, let tokens {
+                        return try await tokens.send(
+                            spec, auth: auth, via: transport, maxBytes: settings.maxResponseSize)
+                    }
+                    return try await transport.send(spec, maxBytes: settings.maxResponseSize)
+                },
                 timeout: settings.timeout)
         } catch {
             throw FetchError.classify(

@@ -16,6 +16,8 @@ package struct LocalRefresh: Sendable {
     let lock: RefreshLock
     /// The request budgets the refreshed resources share.
     let budgets: RequestBudgets
+    /// The OAuth2 access tokens the refreshed resources share.
+    let tokens: OAuth2Tokens
     let logger: Logger
     let onActivity: @Sendable (SyncActivity) -> Void
 
@@ -34,6 +36,7 @@ package struct LocalRefresh: Sendable {
         self.transport = transport
         self.lock = RefreshLock(database: config.database)
         budgets = RequestBudgets(resources: config.resources)
+        tokens = OAuth2Tokens(transport: transport, store: store, logger: logger)
         self.logger = logger
         self.onActivity = onActivity
     }
@@ -54,6 +57,7 @@ package struct LocalRefresh: Sendable {
                 onActivity(progress.retry.map { .retry(resource: resource.name, $0) } ?? .progress(progress))
             })
         local.budgets = budgets
+        local.tokens = tokens
         let sync = local
         let lock = lock
         let name = resource.name

@@ -29,6 +29,9 @@ struct ResourceSync: Sendable {
     /// The resources whose storage is failing, shared by the agent's syncs so
     /// that an episode is logged once, not at every attempt of every sync.
     package var storageEpisodes = StorageEpisodes()
+    /// The OAuth2 access tokens the agent's resources share; without them,
+    /// this sync fetches its own.
+    package var tokens: OAuth2Tokens?
 
     /// The kind of a stored error that is a passing condition of the machine
     /// (database busy, disk full, I/O error, no descriptor or memory left).
@@ -88,6 +91,9 @@ struct ResourceSync: Sendable {
             fetch.clock = clock
             fetch.connectivity = connectivity
             fetch.onBudgetWait = onBudgetWait
+            if case .oauth2 = resource.settings.auth {
+                fetch.tokens = tokens ?? OAuth2Tokens(transport: transport, store: store, logger: logger)
+            }
             // A sync without the agent's budgets keeps its own, on its clock.
             fetch.budget = budgets?.budget(for: resource) ?? clock.budget(for: resource)
             fetch.onRetry = { [self, logger] event in

@@ -55,7 +55,7 @@ import Testing
 
     @Test func mistakesAreNamed() {
         let cases: [(String, String)] = [
-            (#""auth": {"type": "digest"}"#, #"resources[0].auth.type: must be "basic" or "bearer""#),
+            (#""auth": {"type": "digest"}"#, #"resources[0].auth.type: must be "basic", "bearer" or "oauth2""#),
             (#""auth": {"type": "bearer"}"#, "resources[0].auth.token: is required"),
             (#""auth": {"type": "bearer", "token": ""}"#, "resources[0].auth.token: must not be empty"),
             (#""auth": {"type": "basic", "username": "a:b"}"#, #"resources[0].auth.username: must not contain ":""#),
@@ -64,6 +64,74 @@ import Testing
                 #""auth": {"type": "bearer", "token": "t"}, "headers": {"Authorization": "Bearer x"}"#,
                 "resources[0].headers: sets Authorization, and so does auth (here or in defaults): keep one"
             ),
+        ]
+        expectRefused(cases)
+    }
+
+    @Test func oauth2IsNamedOnceAndSharedWithItsSecretsKept() throws {
+        let config = try decodeConfig(
+            #"""
+            {"auths": {"salesforce": {"type": "oauth2", "tokenUrl": "https://login.example.com/services/oauth2/token",
+                                      "clientId": "3MVG9", "clientSecret": "${SECRET}", "scopes": "api refresh_token",
+                                      "extraParams": {"resource": "https://api.example.com"}, "clientAuth": "body"}},
+             "defaults": {"auth": "salesforce"},
+             "resources": [\#(resource("users")), \#(resource("orders")),
+                           \#(resource("events", #""auth": {"type": "oauth2", "tokenUrl": "https://idp.example.com/token", "clientId": "agent", "grant": "refresh_token", "refreshToken": "1//0gRefreshTokenValue"}"#))]}
+            """#, environment: ["SECRET": "8A4BE698BCA21671"])
+        let users = try #require(config.resource(named: "users"))
+        let orders = try #require(config.resource(named: "orders"))
+        let events = try #require(config.resource(named: "events"))
+        guard case .oauth2(let shared) = users.settings.auth, case .oauth2(let own) = events.settings.auth else {
+            Issue.record("not oauth2: \(String(describing: users.settings.auth))")
+            return
+        }
+        #expect(orders.settings.auth == users.settings.auth)
+        #expect(shared.identity == "auths.salesforce")
+        #expect(shared.clientSecret == "8A4BE698BCA21671")
+        #expect(shared.scopes == ["api", "refresh_token"])
+        #expect(shared.extraParams == [.init(name: "resource", value: "https://api.example.com")])
+        #expect(shared.clientAuth == .body && shared.grant == .clientCredentials)
+        #expect(own.identity == "https://idp.example.com/token agent")
+        #expect(own.grant == .refreshToken && own.refreshToken == "1//0gRefreshTokenValue" && own.clientAuth == .basic)
+        // The token is fetched at each request: no fixed header.
+        #expect(users.headers.isEmpty)
+        let shown = config.redactor.redact("sent 8A4BE698BCA21671 and 1//0gRefreshTokenValue")
+        #expect(!shown.contains("8A4BE698BCA21671") && !shown.contains("1//0gRefreshTokenValue"), "\(shown)")
+    }
+
+    @Test func oauth2MistakesAreNamed() {
+        let token = #""type": "oauth2", "tokenUrl": "https://idp.example.com/token", "clientId": "c""#
+        let cases: [(String, String)] = [
+            (
+                #""auth": {"type": "oauth2", "clientId": "c", "clientSecret": "s"}"#,
+                "resources[0].auth.tokenUrl: is required"
+            ),
+            (
+                #""auth": {"type": "oauth2", "tokenUrl": "idp/token", "clientId": "c", "clientSecret": "s"}"#,
+                "resources[0].auth.tokenUrl: must be an absolute http:// or https:// URL"
+            ),
+            (
+                #""auth": {\#(token)}"#,
+                #"resources[0].auth.clientSecret: is required with "grant": "client_credentials""#
+            ),
+            (
+                #""auth": {\#(token), "grant": "refresh_token"}"#,
+                #"resources[0].auth.refreshToken: is required with "grant": "refresh_token""#
+            ),
+            (
+                #""auth": {\#(token), "grant": "password"}"#,
+                #"resources[0].auth.grant: must be "client_credentials" or"#
+            ),
+            (
+                #""auth": {\#(token), "clientSecret": "s", "clientAuth": "jwt"}"#,
+                "resources[0].auth.clientAuth: must be"
+            ),
+            (
+                #""auth": {\#(token), "clientSecret": "s", "scopes": ["a b"]}"#,
+                "resources[0].auth.scopes: must not hold"
+            ),
+            (#""auth": {\#(token), "clientSecret": "s", "scope": "a"}"#, "resources[0].auth.scope: unknown key"),
+            (#""auth": "nobody""#, "resources[0].auth: names no entry of the top-level auths"),
         ]
         expectRefused(cases)
     }

@@ -428,13 +428,16 @@ func resource(
         let folder = NSTemporaryDirectory() + "credentials-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        for credential in ["api-token", "github-token", "stripe-key", "slack-token", "notion-token", "zendesk-token"] {
+        for credential in [
+            "api-token", "github-token", "stripe-key", "slack-token", "notion-token", "zendesk-token",
+            "salesforce-secret", "graph-secret", "graph-refresh-token",
+        ] {
             try Data("t0ken-\(credential)\n".utf8).write(to: URL(fileURLWithPath: folder + "/" + credential))
         }
-        let tokenFile = folder + "/reports.token"
-        try Data("r3ports\n".utf8).write(to: URL(fileURLWithPath: tokenFile))
+        let secretFile = folder + "/internal-client.secret"
+        try Data("r3ports\n".utf8).write(to: URL(fileURLWithPath: secretFile))
         var text = try String(contentsOfFile: example, encoding: .utf8)
-            .replacingOccurrences(of: "/etc/sync-agent/reports.token", with: tokenFile)
+            .replacingOccurrences(of: "/etc/sync-agent/internal-client.secret", with: secretFile)
         for file in ["company-ca.pem", "client.pem", "client.key"] {
             try Data("PEM\n".utf8).write(to: URL(fileURLWithPath: folder + "/" + file))
             text = text.replacingOccurrences(of: "/etc/sync-agent/" + file, with: folder + "/" + file)
@@ -444,12 +447,12 @@ func resource(
             config.resources.map(\.pagination.styleName)
                 == [
                     "page", "offset", "cursor", "link", "nextUrl", "none", "page", "link", "cursor", "cursor", "cursor",
-                    "nextUrl",
+                    "nextUrl", "nextUrl", "nextUrl",
                 ])
         for key in ConfigLoader.settingsKeys + ConfigLoader.retryKeys + ConfigLoader.resourceKeys
             + ConfigLoader.paginationKeys + ConfigLoader.pageEndKeys + [
-                "database", "socket", "socketMode", "probe", "maxProbeInterval", "method",
-            ]
+                "database", "socket", "socketMode", "probe", "maxProbeInterval", "method", "auths",
+            ] + ConfigLoader.oauth2Keys
         {
             #expect(text.contains("\"\(key)\":"), "config.example.json does not show \(key)")
         }

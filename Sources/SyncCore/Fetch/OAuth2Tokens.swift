@@ -1,0 +1,292 @@
+import Foundation
+import Logging
+import NIOCore
+import Store
+import Synchronization
+
+/// Access tokens from OAuth2 token endpoints (docs/configuration.md#oauth2),
+/// shared by every resource of the agent that uses the same `auth`:
+///
+/// - a token is fetched before the first request that needs it, and kept
+///   until shortly before its `expires_in` runs out (until the API refuses it
+///   when the endpoint tells no lifetime, as Salesforce's does);
+/// - one request at a time fetches it, however many resources need it at once:
+///   the others join that request;
+/// - a request the API answers 401 is sent once more with a new token, within
+///   the same attempt;
+/// - a refresh token the server rotates is kept in the state database and
+///   used from then on, across restarts; the configured one is only the first.
+///
+/// Tokens appear in no log line, status or error: errors tell the endpoint's
+/// `error` and `error_description` only.
+///
+/// Thread-safety: `Sendable`; its state is behind a `Mutex`.
+package final class OAuth2Tokens: Sendable {
+    private struct Token: Sendable {
+        var value: String
+        /// When to fetch the next one, on ``elapsed``'s count; `nil`: when the API refuses it.
+        var renewAt: Duration?
+    }
+
+    private struct State {
+        var tokens: [OAuth2Settings: Token] = [:]
+        var fetching: [OAuth2Settings: Task<Token, any Error>] = [:]
+        /// Rotated refresh tokens the database could not keep, by identity: used first, and saved again.
+        var unsaved: [String: String] = [:]
+        /// Without a database: the rotated refresh tokens, by identity.
+        var rotated: [String: String] = [:]
+    }
+
+    private let state = Mutex(State())
+    private let transport: any PageTransport
+    private let store: SyncStore?
+    private let logger: Logger
+    /// Time since some fixed start, on the engine's clock.
+    private let elapsed: @Sendable () -> Duration
+    private let requestCount = Atomic<Int>(0)
+
+    /// The most a token endpoint's answer may hold.
+    static let maxAnswerBytes = 1024 * 1024
+
+    /// Creates the agent's tokens, fetched through `transport`; rotated
+    /// refresh tokens are kept in `store` (in memory only without one).
+    package init(
+        transport: any PageTransport, store: SyncStore?, logger: Logger,
+        elapsed: (@Sendable () -> Duration)? = nil
+    ) {
+        self.transport = transport
+        self.store = store
+        self.logger = logger
+        let start = ContinuousClock.now
+        self.elapsed = elapsed ?? { start.duration(to: .now) }
+    }
+
+    /// How many requests went to token endpoints.
+    package var requestsSent: Int { requestCount.load(ordering: .relaxed) }
+
+    /// Sends `spec` with a bearer token of `auth`; if the API answers 401, fetches a
+    /// new token and sends it once more.
+    ///
+    /// - Throws: what `transport` throws, or ``Failure`` from the token endpoint.
+    package func send(
+        _ spec: HTTPRequestSpec, auth: OAuth2Settings, via transport: any PageTransport, maxBytes: Int
+    ) async throws -> HTTPResponseData {
+        let token = try await self.token(for: auth, tls: spec.tls)
+        let response = try await transport.send(Self.authorized(spec, token), maxBytes: maxBytes)
+        guard response.status == 401 else { return response }
+        let renewed = try await self.token(for: auth, tls: spec.tls, rejected: token)
+        return try await transport.send(Self.authorized(spec, renewed), maxBytes: maxBytes)
+    }
+
+    private static func authorized(_ spec: HTTPRequestSpec, _ token: String) -> HTTPRequestSpec {
+        var spec = spec
+        spec.headers.append(("Authorization", "Bearer " + token))
+        return spec
+    }
+
+    /// The token to send for `auth`: the one kept, unless it is `rejected` (the API
+    /// just refused it) or about to expire; else a new one, fetched by one request
+    /// for every caller that asks meanwhile.
+    package func token(for auth: OAuth2Settings, tls: TLSSettings, rejected: String? = nil) async throws -> String {
+        enum Source {
+            case kept(String)
+            case fetching(Task<Token, any Error>)
+        }
+        let now = elapsed()
+        let source: Source = state.withLock { state in
+            if let task = state.fetching[auth] { return .fetching(task) }
+            if let token = state.tokens[auth], token.value != rejected, token.renewAt.map({ now < $0 }) ?? true {
+                return .kept(token.value)
+            }
+            state.tokens[auth] = nil
+            let task = Task { try await self.fetchAndKeep(auth, tls: tls) }
+            state.fetching[auth] = task
+            return .fetching(task)
+        }
+        switch source {
+        case .kept(let token): return token
+        case .fetching(let task): return try await task.value.value
+        }
+    }
+
+    private func fetchAndKeep(_ auth: OAuth2Settings, tls: TLSSettings) async throws -> Token {
+        do {
+            let token = try await fetch(auth, tls: tls)
+            state.withLock { state in
+                state.tokens[auth] = token
+                state.fetching[auth] = nil
+            }
+            return token
+        } catch {
+            state.withLock { $0.fetching[auth] = nil }
+            throw error
+        }
+    }
+
+    // MARK: - The token request
+
+    /// A token endpoint that did not give a token, classified like any request
+    /// (docs/configuration.md#oauth2).
+    package struct Failure: Error, Sendable {
+        /// The token request, as `POST https://…`.
+        package var request: String
+        package var kind: FetchError.Kind
+        package var cause: String
+        package var status: Int?
+        package var retryAfter: Duration?
+        package var ofMachine = false
+    }
+
+    private func fetch(_ auth: OAuth2Settings, tls: TLSSettings) async throws -> Token {
+        let shown = "POST \(auth.tokenURL)"
+        let refreshToken = try await currentRefreshToken(auth, request: shown)
+        var form: [(String, String)] = [("grant_type", auth.grant.rawValue)]
+        if let refreshToken { form.append(("refresh_token", refreshToken)) }
+        if !auth.scopes.isEmpty { form.append(("scope", auth.scopes.joined(separator: " "))) }
+        if let audience = auth.audience { form.append(("audience", audience)) }
+        form += auth.extraParams.map { ($0.name, $0.value) }
+        var headers: [(name: String, value: String)] = []
+        if auth.clientAuth == .basic, let secret = auth.clientSecret {
+            // RFC 6749 §2.3.1: the id and secret are form-encoded, then joined.
+            let pair = Self.formEncode(auth.clientID) + ":" + Self.formEncode(secret)
+            headers.append(("Authorization", "Basic " + Data(pair.utf8).base64EncodedString()))
+        } else {
+            form.append(("client_id", auth.clientID))
+            if let secret = auth.clientSecret { form.append(("client_secret", secret)) }
+        }
+        let body = form.map { Self.formEncode($0.0) + "=" + Self.formEncode($0.1) }.joined(separator: "&")
+        var spec = HTTPRequestSpec(
+            method: .post, url: auth.tokenURL, headers: headers,
+            body: RequestBody(text: body, contentType: "application/x-www-form-urlencoded"))
+        spec.tls = tls
+        let started = elapsed()
+        requestCount.add(1, ordering: .relaxed)
+        let response: HTTPResponseData
+        do {
+            response = try await transport.send(spec, maxBytes: Self.maxAnswerBytes)
+        } catch {
+            let classified = FetchError.classify(
+                error, resource: "", request: shown, host: URLComponents(string: auth.tokenURL)?.host ?? "?",
+                timeout: .seconds(30), maxBytes: Self.maxAnswerBytes)
+            throw Failure(
+                request: shown, kind: classified.kind, cause: "the token endpoint: " + classified.cause,
+                ofMachine: classified.ofMachine)
+        }
+        let answer = try? JSONValue(parsing: Array(response.body.readableBytesView))
+        guard (200..<300).contains(response.status) else {
+            throw Self.refusal(response, answer: answer, request: shown)
+        }
+        guard case .string(let value)? = answer?["access_token"], !value.isEmpty else {
+            throw Failure(
+                request: shown, kind: .unrecoverable,
+                cause: "the token endpoint answered \(response.status) without an access_token")
+        }
+        if case .string(let type)? = answer?["token_type"], type.lowercased() != "bearer" {
+            throw Failure(
+                request: shown, kind: .unrecoverable,
+                cause: "the token endpoint gave a token of type \"\(type)\"; the agent sends Bearer tokens only")
+        }
+        if case .string(let rotated)? = answer?["refresh_token"], !rotated.isEmpty, rotated != refreshToken,
+            auth.grant == .refreshToken
+        {
+            await keep(rotated, for: auth)
+        }
+        let lifetime = Self.lifetime(answer?["expires_in"])
+        logger.debug(
+            "fetched an access token",
+            metadata: ["auth": "\(auth.identity)", "expiresIn": "\(lifetime.map { DurationText.format($0) } ?? "-")"])
+        // Renewed a little early: a tenth of its life, at most a minute, before it ends.
+        return Token(value: value, renewAt: lifetime.map { started + $0 - min(.seconds(60), $0 / 10) })
+    }
+
+    /// `expires_in`: seconds, as a number or (as some servers send it) a string.
+    private static func lifetime(_ value: JSONValue?) -> Duration? {
+        let seconds: Double?
+        switch value {
+        case .number(let text)?, .string(let text)?: seconds = Double(text)
+        default: seconds = nil
+        }
+        guard let seconds, seconds.isFinite, seconds > 0 else { return nil }
+        return .milliseconds(Int64(min(seconds, 365 * 86_400) * 1000))
+    }
+
+    /// The error of a token endpoint's answer that is no success (RFC 6749 §5.2).
+    private static func refusal(_ response: HTTPResponseData, answer: JSONValue?, request: String) -> Failure {
+        let status = response.status
+        let retryAfter = RetryAfter.parse(response.headers.first(name: "Retry-After"))
+        guard case .string(let code)? = answer?["error"] else {
+            return Failure(
+                request: request, kind: FetchError.kind(ofStatus: status),
+                cause: "the token endpoint answered \(status) \(HTTPReason.phrase(status))", status: status,
+                retryAfter: retryAfter)
+        }
+        var cause = "the token endpoint refused: \(code)"
+        if case .string(let description)? = answer?["error_description"], !description.isEmpty {
+            cause += " (\(description))"
+        }
+        let kind: FetchError.Kind =
+            code == "temporarily_unavailable" ? .transient : FetchError.kind(ofStatus: status)
+        return Failure(request: request, kind: kind, cause: cause, status: status, retryAfter: retryAfter)
+    }
+
+    // MARK: - Refresh tokens
+
+    /// The refresh token to present: the one the server rotated to last
+    /// (from the database, where another process may have rotated it too),
+    /// else the configured one.
+    private func currentRefreshToken(_ auth: OAuth2Settings, request: String) async throws -> String? {
+        guard auth.grant == .refreshToken, let configured = auth.refreshToken else { return nil }
+        let (unsaved, rotated) = state.withLock { ($0.unsaved[auth.identity], $0.rotated[auth.identity]) }
+        if let unsaved {
+            await keep(unsaved, for: auth)
+            return unsaved
+        }
+        guard let store else { return rotated ?? configured }
+        do {
+            return try await store.rotatedRefreshToken(
+                for: auth.identity, configured: Self.fingerprint(configured)) ?? configured
+        } catch {
+            throw Failure(
+                request: request, kind: .transient,
+                cause: "the rotated refresh token cannot be read: \(error.message)")
+        }
+    }
+
+    /// Keeps `token`, to which the server rotated the refresh token of `auth`.
+    private func keep(_ token: String, for auth: OAuth2Settings) async {
+        guard let store, let configured = auth.refreshToken else {
+            state.withLock { $0.rotated[auth.identity] = token }
+            return
+        }
+        do {
+            try await store.saveRotatedRefreshToken(
+                token, for: auth.identity, configured: Self.fingerprint(configured))
+            let wasUnsaved = state.withLock { $0.unsaved.removeValue(forKey: auth.identity) != nil }
+            let message: Logger.Message =
+                wasUnsaved
+                ? "the rotated refresh token is kept in the database now"
+                : "the token endpoint rotated the refresh token; the new one is kept in the database"
+            logger.info(
+                message,
+                metadata: ["auth": "\(auth.identity)"])
+        } catch {
+            let first = state.withLock { $0.unsaved.updateValue(token, forKey: auth.identity) == nil }
+            if first {
+                logger.error(
+                    """
+                    the rotated refresh token cannot be kept in the database (\(error.message)): the agent \
+                    uses it from memory and saves it at the next token request; a restart before then loses it
+                    """,
+                    metadata: ["auth": "\(auth.identity)"])
+            }
+        }
+    }
+
+    /// What identifies the configured refresh token in the database.
+    static func fingerprint(_ token: String) -> String { FNV1a.hex(token) }
+
+    /// `application/x-www-form-urlencoded` (the percent-encoding of the agent's URLs).
+    static func formEncode(_ text: String) -> String {
+        PercentEncoding.encode(text)
+    }
+}
