@@ -127,12 +127,14 @@ import Testing
             ])
         }
 
-        // Untrusted: the message names the host and the way out.
+        // Untrusted: the message names the host, the cause and the way out.
         try config("")
         let untrusted = try await workspace.run(["refresh", "open", "--json"])
         #expect(untrusted.status == 1)
-        #expect(untrusted.stdout.contains("the TLS connection to 127.0.0.1 failed"), "\(untrusted.stdout)")
-        #expect(untrusted.stdout.contains("tls.caFile trusts a private CA"), "\(untrusted.stdout)")
+        #expect(
+            untrusted.stdout.contains(
+                #"the certificate of 127.0.0.1 (\"CN=127.0.0.1\") is issued by \"CN=sync-agent test CA\", "#
+                    + "which this machine does not trust (tls.caFile trusts a private CA"), "\(untrusted.stdout)")
 
         // Trusted through SSL_CERT_FILE, as curl and OpenSSL read it.
         let byEnvironment = try await workspace.run(
@@ -149,5 +151,28 @@ import Testing
         let both = try await workspace.run(["refresh", "--json"])
         #expect(both.status == 0, "\(both.stdout)")
         #expect(try workspace.value("SELECT count(*) FROM records WHERE resource = 'private'") == "7")
+    }
+
+    @Test func anExpiredCertificateOrOneForAnotherNameIsRefusedWithItsCause() async throws {
+        let ca = try PrivateCA()
+        let workspace = try Workspace()
+        for (certificate, cause) in [
+            ("expired", #"the certificate of 127.0.0.1 (\"CN=127.0.0.1\") expired on 2024-01-02 00:00 UTC"#),
+            ("internal", #"the certificate of 127.0.0.1 is issued for \"CN=api.internal\", not for 127.0.0.1"#),
+        ] {
+            let nginx = try await Nginx.start(tls: ca, certificate: certificate)
+            defer { nginx.stop() }
+            try nginx.write("page3.json", page(3, 1...5), modified: Date(timeIntervalSince1970: 1_790_000_000))
+            try workspace.writeConfig(resources: [
+                #"""
+                {"name": "open", "url": "\#(nginx.baseURL)/page3.json", "items": "/items", "key": "/id",
+                 "tls": {"caFile": "\#(ca.caFile)"}}
+                """#
+            ])
+            let refused = try await workspace.run(["refresh", "open", "--json"])
+            #expect(refused.status == 1)
+            #expect(refused.stdout.contains(cause), "\(refused.stdout) \(refused.stderr)")
+            #expect(try workspace.value("SELECT state FROM resources WHERE name = 'open'") == "failed")
+        }
     }
 }

@@ -100,6 +100,11 @@ extension FetchError {
                 )
             }
             return (.unrecoverable, "the TLS connection to \(host) failed (\(error))")
+        case let error as NIOSSLExtraError where error == .failedToValidateHostname:
+            return (
+                .unrecoverable,
+                "the certificate of \(host) is not issued for \(host) (tls.serverName names the name to expect)"
+            )
         case is CancellationError:
             return (.transient, "the request was cancelled")
         default:

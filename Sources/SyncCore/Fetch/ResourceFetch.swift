@@ -258,9 +258,17 @@ struct ResourceFetch: Sendable {
                 },
                 timeout: settings.timeout)
         } catch {
-            throw FetchError.classify(
-                error, resource: resource.name, request: shown, host: URLComponents(string: request.url)?.host ?? "?",
-                timeout: settings.timeout, maxBytes: settings.maxResponseSize)
+            let url = URLComponents(string: request.url)
+            let host = url?.host ?? "?"
+            var classified = FetchError.classify(
+                error, resource: resource.name, request: shown, host: host, timeout: settings.timeout,
+                maxBytes: settings.maxResponseSize)
+            if CertificateDiagnosis.isRejection(error),
+                let cause = await CertificateDiagnosis.explain(error, host: host, port: url?.port ?? 443)
+            {
+                classified.cause = cause
+            }
+            throw classified
         }
         let received = Validators(
             etag: response.headers.first(name: "ETag"), lastModified: response.headers.first(name: "Last-Modified"))

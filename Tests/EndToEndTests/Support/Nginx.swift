@@ -32,8 +32,9 @@ final class Nginx: Sendable {
     /// With `gzip`, it compresses JSON for clients that accept it, and serves
     /// `NAME.gz` for `NAME` when there is one (`gzip_static`).
     /// With `tls`, it serves HTTPS with that CA's server certificate, and
-    /// files under `/private/` only to clients with a certificate of that CA.
-    static func start(gzip: Bool = false, tls: PrivateCA? = nil) async throws -> Nginx {
+    /// files under `/private/` only to clients with a certificate of that CA;
+    /// `certificate` names another of its server certificates (`internal`, `expired`).
+    static func start(gzip: Bool = false, tls: PrivateCA? = nil, certificate: String = "server") async throws -> Nginx {
         let folder = NSTemporaryDirectory() + "sync-agent-nginx-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder + "/www", withIntermediateDirectories: true)
         for attempt in 0..<5 {
@@ -56,7 +57,7 @@ final class Nginx: Sendable {
                     \(tls.map { ca in """
                         server {
                             listen 127.0.0.1:\(port) ssl; root \(folder)/www;
-                            ssl_certificate \(ca.serverCertificate); ssl_certificate_key \(ca.serverKey);
+                            ssl_certificate \(ca.folder)/\(certificate).pem; ssl_certificate_key \(ca.folder)/\(certificate).key;
                             ssl_client_certificate \(ca.caFile); ssl_verify_client optional;
                             location /private/ { if ($ssl_client_verify != SUCCESS) { return 403; } }
                         }

@@ -2,7 +2,9 @@ import Foundation
 
 /// A private certificate authority made with `openssl` in a temporary
 /// folder, as a company makes one: its certificate, a server certificate for
-/// 127.0.0.1 and a client certificate, each with its key.
+/// 127.0.0.1 and a client certificate, each with its key; and two server
+/// certificates that fail: `internal` (for `api.internal` only) and `expired`
+/// (valid for a day in 2024), with the server's key.
 final class PrivateCA: Sendable {
     let folder: String
 
@@ -30,6 +32,18 @@ final class PrivateCA: Sendable {
               -extfile server.ext
             openssl req \(key) -keyout client.key -out client.csr -subj '/CN=sync-agent'
             openssl x509 -req -in client.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out client.pem -days 2
+            # The server's key, certified for another name only, and certified for a day in 2024.
+            printf 'subjectAltName=DNS:api.internal\\n' > internal.ext
+            openssl req -new -key server.key -out internal.csr -subj '/CN=api.internal'
+            openssl x509 -req -in internal.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out internal.pem -days 2 \
+              -extfile internal.ext
+            cp server.key internal.key
+            cp server.key expired.key
+            mkdir issued && touch index.txt && echo 01 > serial
+            printf '[ca]\\ndefault_ca=local\\n[local]\\ndatabase=index.txt\\nnew_certs_dir=issued\\nserial=serial\\n' > ca.cnf
+            printf 'default_md=sha256\\npolicy=any\\n[any]\\ncommonName=supplied\\n' >> ca.cnf
+            openssl ca -batch -config ca.cnf -cert ca.pem -keyfile ca.key -in server.csr -out expired.pem \
+              -startdate 20240101000000Z -enddate 20240102000000Z -extfile server.ext 2>/dev/null
             """
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
