@@ -428,7 +428,9 @@ func resource(
         let folder = NSTemporaryDirectory() + "credentials-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        for credential in ["api-token", "github-token", "stripe-key", "slack-token", "notion-token", "zendesk-token"] {
+        for credential in [
+            "api-token", "github-token", "stripe-key", "slack-token", "notion-token", "zendesk-token", "proxy-password",
+        ] {
             try Data("t0ken-\(credential)\n".utf8).write(to: URL(fileURLWithPath: folder + "/" + credential))
         }
         let tokenFile = folder + "/reports.token"
