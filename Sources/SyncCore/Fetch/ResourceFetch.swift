@@ -250,6 +250,7 @@ struct ResourceFetch: Sendable {
         let body = request.body.map { RequestBody(text: $0, contentType: "application/json") } ?? resource.body
         var spec = HTTPRequestSpec(method: resource.method, url: request.url, headers: headers, body: body)
         spec.tls = resource.settings.tls
+        spec.proxy = resource.settings.proxy
         let shown = "\(resource.method.rawValue) \(request.url)"
         let settings = resource.settings
         let response: HTTPResponseData
@@ -261,7 +262,8 @@ struct ResourceFetch: Sendable {
         } catch {
             throw FetchError.classify(
                 error, resource: resource.name, request: shown, host: URLComponents(string: request.url)?.host ?? "?",
-                timeout: settings.timeout, maxBytes: settings.maxResponseSize)
+                proxy: settings.proxy.server(for: request.url), timeout: settings.timeout,
+                maxBytes: settings.maxResponseSize)
         }
         let received = Validators(
             etag: response.headers.first(name: "ETag"), lastModified: response.headers.first(name: "Last-Modified"))
