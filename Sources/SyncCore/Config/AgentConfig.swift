@@ -131,6 +131,8 @@ package struct SyncSettings: Sendable, Hashable {
     package var auth: Auth?
     /// `tls`: whom HTTPS trusts, and the client certificate it shows.
     package var tls = TLSSettings()
+    /// `proxy`, else the environment's proxies: which proxy each request goes through.
+    package var proxy = ProxySettings()
 }
 
 /// `tls` (docs/configuration.md#tls): the certificate authorities HTTPS
@@ -300,12 +302,15 @@ package struct Pagination: Sendable, Hashable {
 
 extension AgentConfig {
     /// What the connectivity probe connects to: `connectivity.probe`, else the
-    /// first resource's host and port (443 for https, 80 for http).
+    /// first resource's proxy, else its host and port (443 for https, 80 for http).
     package var probeTarget: ProbeTarget {
         if let probe = connectivity.probe { return probe }
         guard let first = resources.first,
             let components = URLComponents(string: first.url.render()), let host = components.host
         else { return ProbeTarget(host: "localhost", port: 80) }
+        if let proxy = first.settings.proxy.server(for: first.url.render()) {
+            return ProbeTarget(host: proxy.host, port: proxy.port)
+        }
         return ProbeTarget(host: host, port: components.port ?? (components.scheme == "https" ? 443 : 80))
     }
 }

@@ -80,7 +80,7 @@ package enum ConfigLoader {
     static let settingsKeys = [
         "interval", "pollJitter", "timeout", "slowAfter", "retry", "maxPages", "maxResponseSize", "errorWhen", "auth",
         "tls",
-        "rateLimit",
+        "rateLimit", "proxy",
     ]
     static let oauth2Keys = [
         "tokenUrl", "clientId", "clientSecret", "grant", "refreshToken", "scopes", "audience", "extraParams",
@@ -137,6 +137,7 @@ extension ConfigLoader {
                 namedAuths(object)
             }
             var defaults = SyncSettings()
+            defaults.proxy = environmentProxies()
             if let value = fields.take("defaults"), let object = reader.object(value, at: fields.path("defaults")) {
                 defaults = settings(object, base: defaults)
                 object.finish(reader)
@@ -234,6 +235,56 @@ extension ConfigLoader {
                 } else if let object = reader.object(value, at: fields.path("auth")) {
                     settings.auth = auth(object, name: nil)
                     object.finish(reader)
+                }
+            }
+            if let value = fields.take("proxy"), let text = reader.string(value, at: fields.path("proxy")),
+                let filled = substitute(text, at: fields.path("proxy"))
+            {
+                // "" means no proxy, as `curl -x ""`; NO_PROXY applies to a configured proxy too, as in curl.
+                do {
+                    let server = try filled.isEmpty ? nil : proxyServer(filled)
+                    settings.proxy = ProxySettings(server: server, noProxy: settings.proxy.noProxy)
+                } catch {
+                    reader.report(fields.path("proxy"), error.message)
+                }
+            }
+            return settings
+        }
+
+        /// The proxy in `text`, its password kept secret (docs/configuration.md#proxies).
+        mutating func proxyServer(_ text: String) throws(ProxyServer.Problem) -> ProxyServer {
+            let server = try ProxyServer(parsing: text)
+            if let password = server.password, !password.isEmpty {
+                substitution.keepSecret(password, as: "[proxy password]")
+                // As written: percent-encoded, perhaps otherwise than the redactor would.
+                if let written = URLComponents(string: text.contains("://") ? text : "http://" + text)?
+                    .percentEncodedPassword
+                {
+                    substitution.keepSecret(written, as: "[proxy password]")
+                }
+            }
+            return server
+        }
+
+        /// The proxies the environment names, as curl reads them (docs/configuration.md#proxies):
+        /// for http URLs `http_proxy` (or `HTTP_PROXY`), for https URLs `https_proxy` (or
+        /// `HTTPS_PROXY`), else `all_proxy` (or `ALL_PROXY`); `no_proxy` (or `NO_PROXY`).
+        mutating func environmentProxies() -> ProxySettings {
+            let environment = substitution.environment
+            var settings = ProxySettings()
+            var reported: Set<String> = []
+            settings.noProxy = NoProxy(ProxySettings.variable(ProxySettings.noProxyVariables, in: environment)?.1 ?? "")
+            for (names, secure) in [(ProxySettings.httpVariables, false), (ProxySettings.httpsVariables, true)] {
+                guard let (name, value) = ProxySettings.variable(names + ProxySettings.allVariables, in: environment)
+                else { continue }
+                do {
+                    let server = try proxyServer(value)
+                    if secure { settings.https = server } else { settings.http = server }
+                } catch {
+                    // Commands that send no request need not understand the environment's proxies.
+                    if substitution.fillsReferences, reported.insert(name).inserted {
+                        reader.report("$\(name)", error.message)
+                    }
                 }
             }
             return settings

@@ -11,9 +11,11 @@ extension FetchError {
     /// (docs/configuration.md#failures-and-retries): what the network layer says
     /// becomes `transient`, `offline` or `unrecoverable`, with a phrase a person
     /// understands. Only what can succeed later is transient: an error of a kind
-    /// not recognised here is unrecoverable.
+    /// not recognised here is unrecoverable. A request sent through `proxy` names
+    /// the proxy when it is the proxy that failed (docs/configuration.md#proxies).
     static func classify(
-        _ error: any Error, resource: String, request: String, host: String, timeout: Duration, maxBytes: Int
+        _ error: any Error, resource: String, request: String, host: String, proxy: ProxyServer? = nil,
+        timeout: Duration, maxBytes: Int
     ) -> FetchError {
         if let failure = error as? OAuth2Tokens.Failure {
             // The token request failed, not the page's: its own words.
@@ -23,7 +25,9 @@ extension FetchError {
             classified.ofMachine = failure.ofMachine
             return classified
         }
-        let (kind, cause) = describe(error, host: host, timeout: timeout, maxBytes: maxBytes)
+        let (kind, cause) =
+            proxy.flatMap { describe(error, proxy: $0, host: host, timeout: timeout, maxBytes: maxBytes) }
+            ?? describe(error, host: host, timeout: timeout, maxBytes: maxBytes)
         var classified = FetchError(kind, resource: resource, request: request, cause: cause)
         classified.ofMachine = isMachineCondition(error)
         return classified
@@ -109,6 +113,44 @@ extension FetchError {
             return (.transient, "the request was cancelled")
         default:
             return (.unrecoverable, "\(error)")
+        }
+    }
+
+    /// The failures of a proxy: one that cannot be reached is a network fault,
+    /// as a server would be; one that asks for credentials (407) cannot succeed
+    /// as configured; one that answers but opens no tunnel may do so later.
+    /// `nil` for the failures of the server behind it.
+    private static func describe(
+        _ error: any Error, proxy: ProxyServer, host: String, timeout: Duration, maxBytes: Int
+    ) -> (Kind, String)? {
+        switch error {
+        case let error as HTTPClientError where error == .proxyAuthenticationRequired:
+            let want =
+                proxy.username == nil
+                ? "asks for credentials (407 Proxy Authentication Required): give them in proxy as "
+                    + "http://user:password@host:port"
+                : "refused the credentials (407 Proxy Authentication Required): check the user and password "
+                    + "given for it"
+            return (.unrecoverable, "the proxy \(proxy) \(want)")
+        case let error as HTTPClientError where error == .invalidProxyResponse:
+            // AsyncHTTPClient keeps no status; some proxies (tinyproxy) refuse credentials with a 401.
+            let reasons =
+                proxy.username == nil
+                ? "it cannot reach the host, or does not allow it"
+                : "it cannot reach the host, does not allow it, or refuses the credentials given"
+            return (
+                .transient,
+                "the proxy \(proxy) did not open a tunnel to \(host) (it answered CONNECT with an error: \(reasons))"
+            )
+        case let error as HTTPClientError where error == .httpProxyHandshakeTimeout:
+            return (.transient, "the proxy \(proxy) did not answer CONNECT in time")
+        case let error as HTTPClientError where error == .connectTimeout:
+            return (.offline, "could not connect to the proxy \(proxy) (connect timeout)")
+        case is NIOConnectionError, is SocketAddressError, ChannelError.connectTimeout:
+            let (kind, cause) = describe(error, host: proxy.host, timeout: timeout, maxBytes: maxBytes)
+            return (kind, "the proxy \(proxy) cannot be reached: \(cause)")
+        default:
+            return nil
         }
     }
 

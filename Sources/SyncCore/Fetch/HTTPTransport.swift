@@ -5,6 +5,7 @@ import NIOHTTP1
 import NIOHTTPCompression
 import NIOSSL
 import Streams
+import Synchronization
 
 /// One HTTP request as the agent sends it.
 package struct HTTPRequestSpec: Sendable {
@@ -14,6 +15,8 @@ package struct HTTPRequestSpec: Sendable {
     package var body: RequestBody?
     /// Whom HTTPS trusts, and the client certificate it shows.
     package var tls = TLSSettings()
+    /// The proxies it may go through, chosen for each URL it goes to.
+    package var proxy = ProxySettings()
 }
 
 /// One HTTP response with its whole body.
@@ -51,12 +54,16 @@ package protocol PageTransport: Sendable {
 /// across pages, and the body must fit its size cap. (The resource's timeout
 /// covers the whole exchange, redirects and body included: ``ResourceFetch``
 /// applies it with the `timeout` operator, on the engine's clock.)
-/// Redirects are followed by ``Redirect``'s rules.
+/// Redirects are followed by ``Redirect``'s rules. A request through a proxy
+/// (docs/configuration.md#proxies) opens a `CONNECT` tunnel through it, for
+/// `http://` URLs too: AsyncHTTPClient sets the proxy per client, so there is
+/// one client per proxy, made when first needed, beside the direct one.
 ///
-/// Thread-safety: `Sendable`; call ``send(_:maxBytes:)`` from any task.
-/// Call ``shutdown()`` once, when done.
+/// Thread-safety: `Sendable`; call ``send(_:maxBytes:)`` from any task; the
+/// clients of proxies are behind a `Mutex`. Call ``shutdown()`` once, when done.
 package final class HTTPTransport: PageTransport {
-    private let client: HTTPClient
+    private let direct: HTTPClient
+    private let proxied = Mutex<[ProxyServer: HTTPClient]>([:])
 
     /// The longest a new connection may take before the request fails with a connect timeout.
     static let connectTimeout: TimeAmount = .seconds(10)
@@ -69,6 +76,11 @@ package final class HTTPTransport: PageTransport {
         environmentCAs = [environment["SSL_CERT_FILE"], environment["SSL_CERT_DIR"]].compactMap { $0 }.first {
             !$0.isEmpty
         }
+        direct = Self.client(proxy: nil)
+    }
+
+    /// A client that goes through `proxy`, or directly.
+    private static func client(proxy: ProxyServer?) -> HTTPClient {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow, timeout: .init(connect: Self.connectTimeout))
         // A connection that cannot be made must fail now, so that the agent's own
@@ -76,20 +88,43 @@ package final class HTTPTransport: PageTransport {
         configuration.connectionPool.retryConnectionEstablishment = false
         // HTTP/1.1 with keep-alive is all a paginated sync needs.
         configuration.httpVersion = .http1Only
-        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        if let proxy {
+            let authorization = proxy.username.map {
+                HTTPClient.Authorization.basic(username: $0, password: proxy.password ?? "")
+            }
+            configuration.proxy = .server(host: proxy.host, port: proxy.port, authorization: authorization)
+        }
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }
+
+    /// The client for requests to `url` under `settings`.
+    private func client(for url: String, _ settings: ProxySettings) -> HTTPClient {
+        guard let proxy = settings.server(for: url) else { return direct }
+        return proxied.withLock { clients in
+            if let client = clients[proxy] { return client }
+            let client = Self.client(proxy: proxy)
+            clients[proxy] = client
+            return client
+        }
     }
 
     /// Closes every connection.
     package func shutdown() async {
-        try? await client.shutdown()
+        let clients = proxied.withLock { clients in
+            defer { clients = [:] }
+            return Array(clients.values)
+        }
+        for client in [direct] + clients {
+            try? await client.shutdown()
+        }
     }
 
     /// Sends a request with AsyncHTTPClient, follows its redirects and collects the body.
     package func send(_ spec: HTTPRequestSpec, maxBytes: Int) async throws -> HTTPResponseData {
-        let client = client
         var current = spec
         var visited = [spec.url]
         while true {
+            let client = self.client(for: current.url, current.proxy)
             let response = try await client.execute(
                 Self.request(for: current, environmentCAs: environmentCAs), deadline: .distantFuture)
             let status = Int(response.status.code)

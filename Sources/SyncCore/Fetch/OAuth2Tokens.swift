@@ -71,10 +71,10 @@ package final class OAuth2Tokens: Sendable {
     package func send(
         _ spec: HTTPRequestSpec, auth: OAuth2Settings, via transport: any PageTransport, maxBytes: Int
     ) async throws -> HTTPResponseData {
-        let token = try await self.token(for: auth, tls: spec.tls)
+        let token = try await self.token(for: auth, like: spec)
         let response = try await transport.send(Self.authorized(spec, token), maxBytes: maxBytes)
         guard response.status == 401 else { return response }
-        let renewed = try await self.token(for: auth, tls: spec.tls, rejected: token)
+        let renewed = try await self.token(for: auth, like: spec, rejected: token)
         return try await transport.send(Self.authorized(spec, renewed), maxBytes: maxBytes)
     }
 
@@ -86,8 +86,10 @@ package final class OAuth2Tokens: Sendable {
 
     /// The token to send for `auth`: the one kept, unless it is `rejected` (the API
     /// just refused it) or about to expire; else a new one, fetched by one request
-    /// for every caller that asks meanwhile.
-    package func token(for auth: OAuth2Settings, tls: TLSSettings, rejected: String? = nil) async throws -> String {
+    /// for every caller that asks meanwhile, with the TLS and proxy settings of `page`.
+    package func token(
+        for auth: OAuth2Settings, like page: HTTPRequestSpec, rejected: String? = nil
+    ) async throws -> String {
         enum Source {
             case kept(String)
             case fetching(Task<Token, any Error>)
@@ -99,7 +101,7 @@ package final class OAuth2Tokens: Sendable {
                 return .kept(token.value)
             }
             state.tokens[auth] = nil
-            let task = Task { try await self.fetchAndKeep(auth, tls: tls) }
+            let task = Task { try await self.fetchAndKeep(auth, like: page) }
             state.fetching[auth] = task
             return .fetching(task)
         }
@@ -109,9 +111,9 @@ package final class OAuth2Tokens: Sendable {
         }
     }
 
-    private func fetchAndKeep(_ auth: OAuth2Settings, tls: TLSSettings) async throws -> Token {
+    private func fetchAndKeep(_ auth: OAuth2Settings, like page: HTTPRequestSpec) async throws -> Token {
         do {
-            let token = try await fetch(auth, tls: tls)
+            let token = try await fetch(auth, like: page)
             state.withLock { state in
                 state.tokens[auth] = token
                 state.fetching[auth] = nil
@@ -137,7 +139,7 @@ package final class OAuth2Tokens: Sendable {
         package var ofMachine = false
     }
 
-    private func fetch(_ auth: OAuth2Settings, tls: TLSSettings) async throws -> Token {
+    private func fetch(_ auth: OAuth2Settings, like page: HTTPRequestSpec) async throws -> Token {
         let shown = "POST \(auth.tokenURL)"
         let refreshToken = try await currentRefreshToken(auth, request: shown)
         var form: [(String, String)] = [("grant_type", auth.grant.rawValue)]
@@ -158,7 +160,8 @@ package final class OAuth2Tokens: Sendable {
         var spec = HTTPRequestSpec(
             method: .post, url: auth.tokenURL, headers: headers,
             body: RequestBody(text: body, contentType: "application/x-www-form-urlencoded"))
-        spec.tls = tls
+        spec.tls = page.tls
+        spec.proxy = page.proxy
         let started = elapsed()
         requestCount.add(1, ordering: .relaxed)
         let response: HTTPResponseData
@@ -167,7 +170,7 @@ package final class OAuth2Tokens: Sendable {
         } catch {
             let classified = FetchError.classify(
                 error, resource: "", request: shown, host: URLComponents(string: auth.tokenURL)?.host ?? "?",
-                timeout: .seconds(30), maxBytes: Self.maxAnswerBytes)
+                proxy: page.proxy.server(for: auth.tokenURL), timeout: .seconds(30), maxBytes: Self.maxAnswerBytes)
             throw Failure(
                 request: shown, kind: classified.kind, cause: "the token endpoint: " + classified.cause,
                 ofMachine: classified.ofMachine)

@@ -243,6 +243,7 @@ struct ResourceFetch: Sendable {
         let body = request.body.map { RequestBody(text: $0, contentType: "application/json") } ?? resource.body
         var spec = HTTPRequestSpec(method: resource.method, url: request.url, headers: headers, body: body)
         spec.tls = resource.settings.tls
+        spec.proxy = resource.settings.proxy
         let shown = "\(resource.method.rawValue) \(request.url)"
         let settings = resource.settings
         let response: HTTPResponseData
@@ -260,10 +261,12 @@ struct ResourceFetch: Sendable {
         } catch {
             let url = URLComponents(string: request.url)
             let host = url?.host ?? "?"
+            let proxy = settings.proxy.server(for: request.url)
             var classified = FetchError.classify(
-                error, resource: resource.name, request: shown, host: host, timeout: settings.timeout,
+                error, resource: resource.name, request: shown, host: host, proxy: proxy, timeout: settings.timeout,
                 maxBytes: settings.maxResponseSize)
-            if CertificateDiagnosis.isRejection(error),
+            // Through a proxy, the server may not be reachable to read its certificate again.
+            if proxy == nil, CertificateDiagnosis.isRejection(error),
                 let cause = await CertificateDiagnosis.explain(error, host: host, port: url?.port ?? 443)
             {
                 classified.cause = cause

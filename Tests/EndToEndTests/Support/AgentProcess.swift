@@ -52,7 +52,13 @@ enum AgentProcess {
         process.arguments = Array(command.dropFirst())
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         var base = ProcessInfo.processInfo.environment
-        for key in ["SYNC_AGENT_CONFIG", "NOTIFY_SOCKET", "JOURNAL_STREAM", "STATE_DIRECTORY", "RUNTIME_DIRECTORY"] {
+        // The machine's proxies are no test's: each test names its own.
+        let proxies = [
+            "http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY", "no_proxy", "NO_PROXY",
+        ]
+        for key in ["SYNC_AGENT_CONFIG", "NOTIFY_SOCKET", "JOURNAL_STREAM", "STATE_DIRECTORY", "RUNTIME_DIRECTORY"]
+            + proxies
+        {
             base[key] = nil
         }
         process.environment = base.merging(environment) { $1 }

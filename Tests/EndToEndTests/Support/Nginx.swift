@@ -74,7 +74,8 @@ final class Nginx: Sendable {
             process.standardError = FileHandle.nullDevice
             try process.run()
             let nginx = Nginx(folder: folder, port: port, process: process, scheme: tls == nil ? "http" : "https")
-            if try await eventually(timeout: .seconds(10), { nginx.answers() || !process.isRunning }), process.isRunning
+            if try await eventually(timeout: .seconds(10), { loopbackAccepts(port: port) || !process.isRunning }),
+                process.isRunning
             {
                 return nginx
             }
@@ -85,22 +86,6 @@ final class Nginx: Sendable {
         let log = (try? String(contentsOfFile: folder + "/error.log", encoding: .utf8)) ?? ""
         try? FileManager.default.removeItem(atPath: folder)
         throw DidNotStart(log: log)
-    }
-
-    /// Whether it accepts a TCP connection.
-    private func answers() -> Bool {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { return false }
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-            }
-        }
     }
 
     /// Writes a file to serve, with the given modification time.

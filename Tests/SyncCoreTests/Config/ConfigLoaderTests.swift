@@ -429,7 +429,7 @@ func resource(
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         for credential in [
-            "api-token", "github-token", "stripe-key", "slack-token", "notion-token", "zendesk-token",
+            "api-token", "github-token", "stripe-key", "slack-token", "notion-token", "zendesk-token", "proxy-password",
             "salesforce-secret", "graph-secret", "graph-refresh-token",
         ] {
             try Data("t0ken-\(credential)\n".utf8).write(to: URL(fileURLWithPath: folder + "/" + credential))

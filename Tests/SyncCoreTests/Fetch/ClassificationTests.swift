@@ -108,6 +108,42 @@ import Testing
         #expect(!classify(TimeoutError()).ofMachine)
     }
 
+    @Test func aProxysFailuresNameTheProxyAndNeverItsCredentials() throws {
+        func classify(_ error: any Error, credentials: Bool = false) throws -> FetchError {
+            var proxy = try ProxyServer(parsing: credentials ? "http://sync:s3cr3t@proxy.corp:3128" : "proxy.corp:3128")
+            if !credentials { proxy.username = nil }
+            return FetchError.classify(
+                error, resource: "r", request: "GET https://h/", host: "h", proxy: proxy, timeout: .seconds(30),
+                maxBytes: 1)
+        }
+        let asks = try classify(HTTPClientError.proxyAuthenticationRequired)
+        #expect(asks.kind == .unrecoverable)
+        #expect(
+            asks.cause
+                == "the proxy http://proxy.corp:3128 asks for credentials (407 Proxy Authentication Required): "
+                + "give them in proxy as http://user:password@host:port")
+        let refused = try classify(HTTPClientError.proxyAuthenticationRequired, credentials: true)
+        #expect(refused.kind == .unrecoverable)
+        #expect(refused.cause.hasPrefix("the proxy http://proxy.corp:3128 refused the credentials (407"))
+        let noTunnel = try classify(HTTPClientError.invalidProxyResponse)
+        #expect(noTunnel.kind == .transient)
+        #expect(noTunnel.cause.hasPrefix("the proxy http://proxy.corp:3128 did not open a tunnel to h"))
+        let timeout = try classify(HTTPClientError.connectTimeout)
+        #expect(timeout.kind == .offline)
+        #expect(timeout.cause == "could not connect to the proxy http://proxy.corp:3128 (connect timeout)")
+        let unreached = try classify(ChannelError.connectTimeout(.seconds(10)))
+        #expect(unreached.kind == .offline)
+        #expect(
+            unreached.cause
+                == "the proxy http://proxy.corp:3128 cannot be reached: could not connect to proxy.corp (connect timeout)"
+        )
+        // The server's own failures behind the proxy are told as without it.
+        #expect(try classify(HTTPClientError.remoteConnectionClosed).cause.hasPrefix("the connection closed"))
+        for error in [asks, refused, noTunnel, timeout, unreached] {
+            #expect(!error.description.contains("s3cr3t") && !error.description.contains("sync:"))
+        }
+    }
+
     struct Unknown: Error {}
 
     @Test func anUnknownErrorIsNotRetried() {

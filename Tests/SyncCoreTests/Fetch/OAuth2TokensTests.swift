@@ -22,6 +22,7 @@ import Testing
             transport: transport, store: nil, logger: logs.logger, elapsed: { clock.now.offset })
     }
 
+    static let page = HTTPRequestSpec(method: .get, url: "https://api.example.com/users", headers: [])
     static let auth = OAuth2Settings(
         identity: "auths.idp", tokenURL: "https://idp.example.com/token", clientID: "agent",
         clientSecret: "s3cr3t/+", grant: .clientCredentials)
@@ -46,7 +47,7 @@ import Testing
         let tokens = tokens(transport)
         let results = Task {
             try await withThrowingTaskGroup(of: String.self) { group in
-                for _ in 0..<20 { group.addTask { try await tokens.token(for: Self.auth, tls: TLSSettings()) } }
+                for _ in 0..<20 { group.addTask { try await tokens.token(for: Self.auth, like: Self.page) } }
                 return try await group.reduce(into: []) { $0.append($1) }
             }
         }
@@ -57,9 +58,9 @@ import Testing
         // Renewed a tenth of its life (at most a minute) before it ends, counted from
         // when it was asked for: at 0 + 100 - 10 s.
         await clock.advance(to: VirtualClock.Instant(offset: .milliseconds(89_900)))
-        #expect(try await tokens.token(for: Self.auth, tls: TLSSettings()) == "at-1")
+        #expect(try await tokens.token(for: Self.auth, like: Self.page) == "at-1")
         await clock.advance(to: VirtualClock.Instant(offset: .seconds(90)))
-        let renewal = Task { try await tokens.token(for: Self.auth, tls: TLSSettings()) }
+        let renewal = Task { try await tokens.token(for: Self.auth, like: Self.page) }
         await clock.waitForSleepers(1)
         await clock.advance(by: .seconds(1))
         #expect(try await renewal.value == "at-2")
@@ -76,10 +77,10 @@ import Testing
         var auth = Self.auth
         auth.scopes = ["api", "read:users"]
         auth.audience = "https://api.example.com"
-        _ = try await tokens(transport).token(for: auth, tls: TLSSettings())
+        _ = try await tokens(transport).token(for: auth, like: Self.page)
         auth.clientAuth = .body
         auth.identity = "other"
-        _ = try await tokens(transport).token(for: auth, tls: TLSSettings())
+        _ = try await tokens(transport).token(for: auth, like: Self.page)
         let seen = bodies.withLock { $0 }
         #expect(
             seen.first?.0
@@ -124,9 +125,9 @@ import Testing
         auth.grant = .refreshToken
         auth.refreshToken = "rt-0"
         let tokens = tokens(transport)
-        _ = try await tokens.token(for: auth, tls: TLSSettings())
+        _ = try await tokens.token(for: auth, like: Self.page)
         await clock.advance(by: .seconds(10))
-        _ = try await tokens.token(for: auth, tls: TLSSettings())
+        _ = try await tokens.token(for: auth, like: Self.page)
         #expect(presented.withLock { $0 } == ["rt-0", "rt-1"])
     }
 
@@ -155,7 +156,7 @@ import Testing
         for (answer, kind, cause) in answers {
             let transport = ScriptedTransport(clock: clock) { _ in answer }
             do {
-                _ = try await tokens(transport).token(for: Self.auth, tls: TLSSettings())
+                _ = try await tokens(transport).token(for: Self.auth, like: Self.page)
                 Issue.record("no error for \(cause)")
             } catch {
                 let classified = FetchError.classify(
@@ -167,7 +168,7 @@ import Testing
         }
         let unreachable = ScriptedTransport(clock: clock) { _ in throw ScriptedTransport.unreachable }
         do {
-            _ = try await tokens(unreachable).token(for: Self.auth, tls: TLSSettings())
+            _ = try await tokens(unreachable).token(for: Self.auth, like: Self.page)
         } catch {
             let classified = FetchError.classify(
                 error, resource: "users", request: "", host: "", timeout: .seconds(30), maxBytes: 1024)
