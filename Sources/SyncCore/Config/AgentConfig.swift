@@ -20,6 +20,8 @@ package struct AgentConfig: Sendable {
     package var resources: [ResourceConfig]
     /// Scrubs the substituted values out of any text shown to people.
     package var redactor: Redactor
+    /// What it was decoded from, to fill its secrets anew when their files change.
+    package var source: ConfigSource
 
     /// The resource called `name`.
     package func resource(named name: String) -> ResourceConfig? {

@@ -62,7 +62,7 @@ package enum ConfigLoader {
         var decoder = Decoder(
             reader: reader,
             substitution: Substitution(environment: environment, folder: folder, fillsReferences: fillingReferences))
-        let config = decoder.config(root, file: file, folder: folder)
+        let config = decoder.config(root, bytes: bytes, file: file, folder: folder)
         guard reader.problems.isEmpty, let config else {
             throw ConfigError(file: file, problems: reader.problems)
         }
@@ -107,7 +107,7 @@ extension ConfigLoader {
         /// The top-level `auths`, by name.
         var authsByName: [String: Auth] = [:]
 
-        mutating func config(_ root: JSONValue, file: String, folder: String) -> AgentConfig? {
+        mutating func config(_ root: JSONValue, bytes: [UInt8], file: String, folder: String) -> AgentConfig? {
             guard let fields = reader.object(root, at: "") else { return nil }
             let environment = substitution.environment
             let database = path(
@@ -152,7 +152,10 @@ extension ConfigLoader {
                 file: file, database: database, corruptDatabase: corruptDatabase, socket: socket,
                 socketMode: socketMode,
                 connectivity: connectivity, resources: resources.map(\.1),
-                redactor: Redactor(secrets: substitution.secrets))
+                redactor: Redactor(secrets: substitution.secrets),
+                source: ConfigSource(
+                    bytes: bytes, environment: environment, fillingReferences: substitution.fillsReferences,
+                    secretFiles: substitution.files))
         }
 
         /// `$STATE_DIRECTORY` and `$RUNTIME_DIRECTORY` may list several folders; the first is ours.

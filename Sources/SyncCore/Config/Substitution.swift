@@ -9,7 +9,8 @@ import Foundation
 ///
 /// Files lose one trailing line break. `$${` stands for a literal `${`. Every
 /// value filled in counts as a secret: it is remembered so that ``Redactor``
-/// can scrub it from anything shown to people.
+/// can scrub it from anything shown to people. Every file read is stamped
+/// (``SecretFiles``), so that a change to one can be noticed without reading it.
 struct Substitution {
     /// The process environment (or a test's).
     var environment: [String: String]
@@ -21,6 +22,8 @@ struct Substitution {
     var fillsReferences: Bool
     /// The values filled in so far, with the reference that produced each.
     private(set) var secrets: [Redactor.Secret] = []
+    /// The files read so far, each stamped before its read.
+    private(set) var files = SecretFiles()
 
     /// Keeps `value` secret too, shown as `reference`: a value made from
     /// secrets (an `Authorization` header), or one written in the file.
@@ -74,7 +77,7 @@ struct Substitution {
         return output + rest
     }
 
-    private func resolve(_ reference: String) throws(Problem) -> String {
+    private mutating func resolve(_ reference: String) throws(Problem) -> String {
         if reference.hasPrefix("credential:") {
             let name = String(reference.dropFirst("credential:".count))
             guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
@@ -103,7 +106,8 @@ struct Substitution {
         return value
     }
 
-    private func read(_ path: String, what: String) throws(Problem) -> String {
+    private mutating func read(_ path: String, what: String) throws(Problem) -> String {
+        files.record(path)
         guard let data = FileManager.default.contents(atPath: path) else {
             let reason = FileManager.default.fileExists(atPath: path) ? "it cannot be read" : "it does not exist"
             throw Problem(message: "cannot read \(what): \(reason)")
@@ -148,8 +152,13 @@ package struct Redactor: Sendable {
     /// The shortest value scrubbed.
     package static let minimumLength = 4
 
-    private let replacements: [(String, String)]
-    /// Per reference, the forms of its value (as is, then encoded), for ``seal(_:)``.
+    /// The secrets of this generation: what ``unseal(_:)`` puts back.
+    private let secrets: [Secret]
+    /// Each form of a value scrubbed (this generation's and the previous one's),
+    /// the reference shown instead, and the index in `forms` of the form of the
+    /// same encoding that ``seal(_:)`` marks; longest first.
+    private let replacements: [(value: String, reference: String, form: Int)]
+    /// Per reference, the forms of this generation's value (as is, then encoded), for ``unseal(_:)``.
     private let forms: [String: [String]]
 
     /// A redactor that changes nothing.
@@ -157,20 +166,47 @@ package struct Redactor: Sendable {
 
     /// Creates a redactor for these secrets.
     package init(secrets: [Secret]) {
-        var pairs: [(String, String)] = []
+        self.init(secrets: secrets, previous: [])
+    }
+
+    private init(secrets: [Secret], previous: [Secret]) {
+        let secrets = Array(Set(secrets).filter { $0.value.count >= Self.minimumLength })
         var forms: [String: [String]] = [:]
-        for secret in Set(secrets) where secret.value.count >= Self.minimumLength {
-            pairs.append((secret.value, secret.reference))
-            var valueForms = [secret.value]
-            for encoded in Self.encodings(of: secret.value) where !valueForms.contains(encoded) {
-                pairs.append((encoded, secret.reference))
-                valueForms.append(encoded)
-            }
+        for secret in secrets {
+            var valueForms: [String] = []
+            for form in Self.encodings(of: secret.value) where !valueForms.contains(form) { valueForms.append(form) }
             forms[secret.reference] = valueForms
         }
+        var pairs: [(value: String, reference: String, form: Int)] = []
+        var seen = Set<String>()
+        for (secret, isCurrent) in secrets.map({ ($0, true) }) + previous.map({ ($0, false) })
+        where secret.value.count >= Self.minimumLength {
+            // A previous value is marked in the form its reference's value has now.
+            let current = isCurrent ? secret : secrets.first { $0.reference == secret.reference }
+            let currentEncodings = current.map { Self.encodings(of: $0.value) }
+            let valueForms = forms[secret.reference] ?? []
+            for (index, form) in Self.encodings(of: secret.value).enumerated() where !seen.contains(form) {
+                seen.insert(form)
+                let mark = currentEncodings.flatMap { valueForms.firstIndex(of: $0[index]) } ?? index
+                pairs.append((form, secret.reference, mark))
+            }
+        }
         // Longest first, so a secret that contains another is replaced whole.
-        replacements = pairs.sorted { $0.0.count > $1.0.count }
+        replacements = pairs.sorted { $0.value.count > $1.value.count }
+        self.secrets = secrets
         self.forms = forms
+    }
+
+    /// A redactor for this one's secrets that scrubs `previous`'s too (but
+    /// not those `previous` kept from the generation before it): what a
+    /// configuration whose secrets were read again uses while syncs started
+    /// with the previous values may still report them
+    /// (docs/configuration.md#substitution-and-secrets). ``unseal(_:)`` puts
+    /// this one's values back, in the form the sealed value had. The same
+    /// values read again are no new generation: `previous` is kept as it is.
+    package func following(_ previous: Redactor) -> Redactor {
+        guard Set(secrets) != Set(previous.secrets) else { return previous }
+        return Redactor(secrets: secrets, previous: previous.secrets)
     }
 
     /// The text with every secret replaced by a mark that names its reference
@@ -179,8 +215,7 @@ package struct Redactor: Sendable {
     /// its secrets.
     package func seal(_ text: String) -> String {
         var result = text
-        for (value, reference) in replacements where result.contains(value) {
-            let form = forms[reference]?.firstIndex(of: value) ?? 0
+        for (value, reference, form) in replacements where result.contains(value) {
             result = result.replacingOccurrences(of: value, with: "${sealed|\(reference)|\(form)}")
         }
         return result
@@ -219,19 +254,21 @@ package struct Redactor: Sendable {
     /// The text with every secret replaced by its reference.
     package func redact(_ text: String) -> String {
         var result = text
-        for (value, reference) in replacements where result.contains(value) {
+        for (value, reference, _) in replacements where result.contains(value) {
             result = result.replacingOccurrences(of: value, with: reference)
         }
         return result
     }
 
-    /// The forms a value takes in a URL: as the agent encodes query values and
-    /// placeholders, and as Foundation leaves a URL the configuration wrote.
+    /// The forms a value takes: as is, and in a URL as the agent encodes query
+    /// values and placeholders and as Foundation leaves a URL the configuration
+    /// wrote; always in this order, so that the forms of two values match.
     private static func encodings(of value: String) -> [String] {
         [
+            value,
             PercentEncoding.encode(value),
-            value.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed),
-            value.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed),
-        ].compactMap { $0 }
+            value.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? value,
+            value.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? value,
+        ]
     }
 }

@@ -52,6 +52,10 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
     private let currentBudgets: Mutex<RequestBudgets>
     /// The latest reload: each waits for the one before.
     private let lastReload = Mutex<Task<ReloadSummary, Never>?>(nil)
+    /// Serializes the checks of the secrets' files with the replacements of
+    /// the configuration; holds the files as they were when reading them
+    /// again last failed (told once).
+    private let secretsCheck = Mutex<SecretFiles?>(nil)
 
     private let transport: any PageTransport
     private let clock: C
@@ -188,7 +192,10 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
     }
 
     private func apply(_ new: AgentConfig) async -> ReloadSummary {
-        let old = config
+        // A secret read again is no change: compared with the same values.
+        let old = configWithCurrentSecrets()
+        var new = new
+        new.redactor = new.redactor.following(old.redactor)
         let oldByName = Dictionary(old.resources.map { ($0.name, $0) }) { first, _ in first }
         let newNames = Set(new.resources.map(\.name))
         var summary = ReloadSummary()
@@ -205,7 +212,7 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
             syncs.cancel(name)
         }
         currentBudgets.withLock { $0 = $0.reconfigured(for: new.resources) }
-        currentConfig.withLock { $0 = new }
+        secretsCheck.withLock { _ in currentConfig.withLock { $0 = new } }
         metrics.setResources(new.resources.map(\.name))
         let rows = Dictionary(((try? await store.resources()) ?? []).map { ($0.name, $0) }) { first, _ in first }
         var added: [ResourceMachine] = []
@@ -250,7 +257,7 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
     /// `onActivity` is told what the sync reports (pages, retries,
     /// slowness, its end) as it happens, before the result is returned.
     package func refresh(_ name: String, onActivity: (@Sendable (SyncActivity) -> Void)? = nil) async -> SyncResult? {
-        guard let resource = config.resource(named: name) else { return nil }
+        guard let resource = self.resource(named: name) else { return nil }
         guard let onActivity else { return await refresh(resource) }
         let watcher = publication.watch(name, onActivity)
         let result = await refresh(resource)
@@ -276,12 +283,19 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
         // refresh goes on with the resource as configured now, if it still is.
         var rejoins = 0
         while result.outcome == .cancelled, rejoins < 3, !syncs.isStopping, !Task.isCancelled,
-            let current = config.resource(named: name)
+            let current = self.resource(named: name)
         {
             result = await sync(current, trigger: .refresh)
             rejoins += 1
         }
         return result
+    }
+
+    /// The resource `name` as its poll syncs it (with the secrets it was
+    /// scheduled with, which ``perform(_:trigger:)`` fills anew), so that the
+    /// poll takes the refresh's result; `nil` for an unknown one.
+    private func resource(named name: String) -> ResourceConfig? {
+        scheduler.resource(named: name) ?? config.resource(named: name)
     }
 
     /// Refreshes every resource, each after the resources its URL reads;
@@ -315,6 +329,37 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
         return sync
     }
 
+    /// The configuration in force, its secrets read again first if a file
+    /// they come from changed (docs/configuration.md#substitution-and-secrets):
+    /// one `stat` per file, and no read when none changed. When they cannot be
+    /// read again, a warning tells why, once per change of the files, and the
+    /// values in force stay.
+    private func configWithCurrentSecrets() -> AgentConfig {
+        secretsCheck.withLock { failed in
+            let config = self.config
+            let files = config.source.secretFiles
+            let now = files.restamped()
+            let changed = now.paths(differingFrom: files)
+            guard !changed.isEmpty, now != failed else { return config }
+            do throws(ConfigError) {
+                let fresh = try config.rereadingSecrets()
+                currentConfig.withLock { $0 = fresh }
+                failed = nil
+                logger.notice("read the secrets again: \(changed.joined(separator: ", ")) changed")
+                return fresh
+            } catch {
+                failed = now
+                let problems = error.problems.map(\.description).joined(separator: "; ")
+                logger.warning(
+                    """
+                    \(changed.joined(separator: ", ")) changed, but the secrets cannot be read again; \
+                    the agent goes on with the values it has: \(config.redactor.redact(problems))
+                    """)
+                return config
+            }
+        }
+    }
+
     /// One sync: runs it (under the lock file), tells its machine, and tells
     /// the scheduler (the poll and the dependent resources) how it ended.
     private func perform(_ resource: ResourceConfig, trigger: SyncTrigger) async -> SyncResult {
@@ -323,7 +368,7 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
         publication.handle(name, .started(sync: id, at: now()))
         metrics.syncStarted(name)
         let started = clock.now
-        let sync = makeSync(resource, id: id)
+        let sync = makeSync(configWithCurrentSecrets().resource(named: name) ?? resource, id: id)
         let lock = lock
         let result: SyncResult
         do {

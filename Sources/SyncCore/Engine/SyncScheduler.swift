@@ -112,6 +112,11 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
         return start.addingTimeInterval(entry.firstRunAfter.timeInterval)
     }
 
+    /// The resource `name` as its poll syncs it, or `nil` if it is not scheduled.
+    package func resource(named name: String) -> ResourceConfig? {
+        entries.withLock { $0[name]?.resource }
+    }
+
     /// Stops scheduling `name`: its poll and its follower end.
     package func unschedule(_ name: String) {
         entries.withLock { $0.removeValue(forKey: name) }?.stop.continuation.finish()

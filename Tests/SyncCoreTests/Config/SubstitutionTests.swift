@@ -104,6 +104,30 @@ import Testing
         }
     }
 
+    @Test func afterARotationOldAndNewValuesAreScrubbedAndSealedTextUnsealsToTheNew() {
+        let old = Redactor(secrets: [Redactor.Secret(value: "old token/1", reference: "${credential:token}")])
+        let new = Redactor(secrets: [Redactor.Secret(value: "new token+2", reference: "${credential:token}")])
+        let rotated = new.following(old)
+        #expect(
+            rotated.redact("Bearer old token/1, then Bearer new token+2, ?t=old%20token%2F1")
+                == "Bearer ${credential:token}, then Bearer ${credential:token}, ?t=${credential:token}")
+        // A request sealed before the rotation, or by a sync that began before
+        // it, is sent with the new value, encoded as the old one was.
+        for (before, after) in [
+            ("https://x.test/?t=old%20token%2F1", "https://x.test/?t=new%20token%2B2"),
+            (#"{"t": "old token/1"}"#, #"{"t": "new token+2"}"#),
+        ] {
+            #expect(rotated.unseal(old.seal(before)) == after)
+            #expect(rotated.unseal(rotated.seal(before)) == after)
+        }
+        // The same values read again are no new generation.
+        let again = Redactor(secrets: [Redactor.Secret(value: "new token+2", reference: "${credential:token}")])
+        #expect(again.following(rotated).redact("old token/1") == "${credential:token}")
+        // One generation back is scrubbed, not more.
+        let third = Redactor(secrets: [Redactor.Secret(value: "third token", reference: "${credential:token}")])
+        #expect(third.following(rotated).redact("new token+2, old token/1") == "${credential:token}, old token/1")
+    }
+
     @Test func aSealedSecretThatIsNoLongerConfiguredCannotBeUnsealed() {
         let sealed = redactor.seal("https://x.test/?token=a%20b%2Bc%2Fd")
         #expect(Redactor(secrets: []).unseal(sealed) == nil)

@@ -70,6 +70,75 @@ import Testing
         await engine.value
     }
 
+    @Test func aSecretWhoseFileChangedIsReadAgainAtTheNextSyncAndIsNoChangeForAReload() async throws {
+        let secrets = NSTemporaryDirectory() + "sync-agent-secrets-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: secrets, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: secrets) }
+        let token = secrets + "/token"
+        // Each value has its own length: a file system's clock may not tick between two writes.
+        func rotate(to value: String) throws {
+            try Data("\(value)\n".utf8).write(to: URL(fileURLWithPath: token + ".new"))
+            #expect(rename(token + ".new", token) == 0)
+        }
+        try rotate(to: "token-1")
+        let harness = try EngineHarness(resources: [
+            scriptedResource("users", #""interval": "60s", "query": {"token": "${file:\#(token)}"}"#)
+        ])
+        harness.transport.respond { _ in page([1]) }
+        func readAgain() -> Int {
+            harness.logs.messages.filter { $0.message.hasPrefix("read the secrets again") }.count
+        }
+        func lastToken() -> String? { harness.transport.requests.last?.url.components(separatedBy: "token=").last }
+        func pollAt(_ seconds: Double) async {
+            await harness.until { $0["users"]?.nextSyncAt == EngineHarness.date(seconds) }
+            await harness.advance(to: seconds)
+        }
+        let engine = harness.start()
+        await pollAt(60)
+        await harness.untilRequests(2)
+        // Unchanged: nothing is read again.
+        #expect(lastToken() == "token-1" && readAgain() == 0)
+
+        // A refresh after a rotation sends the new value, and its poll takes its result.
+        try rotate(to: "token-22")
+        await harness.until { $0["users"]?.nextSyncAt == EngineHarness.date(120) }
+        await harness.advance(to: 90)
+        #expect(await harness.engine.refresh("users")?.outcome == .success)
+        #expect(lastToken() == "token-22" && readAgain() == 1)
+        #expect(harness.logs.messages.contains { $0.message == "read the secrets again: \(token) changed" })
+        await pollAt(150)
+        await harness.untilRequests(4)
+        #expect(lastToken() == "token-22" && readAgain() == 1)
+
+        // A reload of the same file after a rotation reads it again, and finds no resource changed.
+        try rotate(to: "token-333")
+        let same = try ConfigLoader.decode(harness.config.source.bytes, file: harness.config.file, environment: [:])
+        #expect(await harness.engine.reload(same).isEmpty)
+        #expect(readAgain() == 2)
+        await pollAt(210)
+        await harness.untilRequests(5)
+        #expect(lastToken() == "token-333" && readAgain() == 2)
+        #expect(harness.requestTimes() == [0, 60, 90, 150, 210])
+        // Both generations are scrubbed from what the agent shows.
+        #expect(harness.engine.config.redactor.redact("token-22 token-333") == "${file:\(token)} ${file:\(token)}")
+
+        // A secret that cannot be read again is told once, and the values in force stay.
+        try FileManager.default.removeItem(atPath: token)
+        await pollAt(270)
+        await harness.untilRequests(6)
+        await pollAt(330)
+        await harness.untilRequests(7)
+        #expect(lastToken() == "token-333")
+        let warnings = harness.logs.messages.filter { $0.level == .warning }.map(\.message)
+        #expect(
+            warnings == [
+                "\(token) changed, but the secrets cannot be read again; the agent goes on with the values it has: "
+                    + "resources[0].query.token: cannot read file \(token): it does not exist"
+            ], "\(warnings)")
+        engine.cancel()
+        await engine.value
+    }
+
     @Test func retriesWithBackoffThenGivesUpAndWaitsForARefresh() async throws {
         let harness = try EngineHarness(resources: [
             scriptedResource(
