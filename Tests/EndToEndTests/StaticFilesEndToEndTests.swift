@@ -153,7 +153,9 @@ import Testing
         #expect(try workspace.value("SELECT count(*) FROM records WHERE resource = 'private'") == "7")
     }
 
-    @Test func anExpiredCertificateOrOneForAnotherNameIsRefusedWithItsCause() async throws {
+    @Test func anExpiredCertificateOrOneForAnotherNameIsRefusedWithItsCauseAndServerNameNamesTheOneToExpect()
+        async throws
+    {
         let ca = try PrivateCA()
         let workspace = try Workspace()
         for (certificate, cause) in [
@@ -173,6 +175,17 @@ import Testing
             #expect(refused.status == 1)
             #expect(refused.stdout.contains(cause), "\(refused.stdout) \(refused.stderr)")
             #expect(try workspace.value("SELECT state FROM resources WHERE name = 'open'") == "failed")
+            guard certificate == "internal" else { continue }
+            // Reached by its address, the server is expected under the name its certificate carries.
+            try workspace.writeConfig(resources: [
+                #"""
+                {"name": "open", "url": "\#(nginx.baseURL)/page3.json", "items": "/items", "key": "/id",
+                 "tls": {"caFile": "\#(ca.caFile)", "serverName": "api.internal"}}
+                """#
+            ])
+            let named = try await workspace.run(["refresh", "open", "--json"])
+            #expect(named.status == 0, "\(named.stdout)")
+            #expect(nginx.requests().last?.host == "api.internal")
         }
     }
 }

@@ -147,6 +147,9 @@ package struct TLSSettings: Sendable, Hashable {
     package var clientKey: String?
     /// `minimumVersion`: `"1.2"` (default) or `"1.3"`.
     package var minimumVersion = "1.2"
+    /// `serverName`: the name the server's certificate must carry, sent as SNI and
+    /// `Host`, when the URL reaches the server by another (its address).
+    package var serverName: String?
 
     package init() {}
 }

@@ -293,7 +293,8 @@ extension ConfigLoader {
             return settings
         }
 
-        /// `tls`: `{"caFile", "clientCertificate", "clientKey", "minimumVersion"}`; each file must be readable.
+        /// `tls`: `{"caFile", "clientCertificate", "clientKey", "serverName", "minimumVersion"}`;
+        /// each file must be readable.
         func tls(_ fields: ObjectFields, base: TLSSettings) -> TLSSettings {
             var tls = base
             func file(_ name: String) -> String? {
@@ -313,6 +314,14 @@ extension ConfigLoader {
             if let path = file("clientKey") { tls.clientKey = path }
             if (tls.clientCertificate == nil) != (tls.clientKey == nil) {
                 reader.report(fields.path("clientCertificate"), "and clientKey go together: set both or neither")
+            }
+            if let value = fields.take("serverName"), let name = reader.string(value, at: fields.path("serverName")) {
+                let allowed = name.unicodeScalars.allSatisfy { $0.isASCIILetterOrDigit || $0 == "-" || $0 == "." }
+                if allowed, !name.isEmpty, name.first != ".", name.last != "." {
+                    tls.serverName = name.lowercased()
+                } else {
+                    reader.report(fields.path("serverName"), "must be a host name such as \"api.internal\"")
+                }
             }
             if let value = fields.take("minimumVersion"),
                 let text = reader.string(value, at: fields.path("minimumVersion"))

@@ -20,14 +20,20 @@ enum CertificateDiagnosis {
         return false
     }
 
-    /// The cause of `error` (a rejection), for the server at `host:port`, or `nil`
-    /// when the certificate cannot be read again.
-    static func explain(_ error: any Error, host: String, port: Int, now: Date = Date()) async -> String? {
+    /// The cause of `error` (a rejection), for the server at `host:port` expected to be
+    /// `serverName` (`tls.serverName`, else `host`), or `nil` when the certificate cannot
+    /// be read again.
+    static func explain(
+        _ error: any Error, host: String, port: Int, serverName: String? = nil, now: Date = Date()
+    ) async -> String? {
         let advice = "tls.caFile trusts a private CA, tls.serverName names the name to expect"
-        guard let certificate = await peerCertificate(host: host, port: port) else { return nil }
+        let expected = serverName ?? host
+        guard let certificate = await peerCertificate(host: host, port: port, serverName: expected) else {
+            return nil
+        }
         let subject = describe(certificate.subjectName)
         if let error = error as? NIOSSLExtraError, error == .failedToValidateHostname {
-            return "the certificate of \(host) is issued for \(subject), not for \(host) (\(advice))"
+            return "the certificate of \(host) is issued for \(subject), not for \(expected) (\(advice))"
         }
         let notAfter = Date(timeIntervalSince1970: TimeInterval(certificate.notValidAfter))
         let notBefore = Date(timeIntervalSince1970: TimeInterval(certificate.notValidBefore))
@@ -43,10 +49,10 @@ enum CertificateDiagnosis {
         return "the certificate of \(host) (\(subject)) \(by), which this machine does not trust (\(advice))"
     }
 
-    /// The certificate the server at `host:port` presents, read without verifying it.
-    private static func peerCertificate(host: String, port: Int) async -> NIOSSLCertificate? {
+    /// The certificate the server at `host:port` presents for `name`, read without verifying it.
+    private static func peerCertificate(host: String, port: Int, serverName name: String) async -> NIOSSLCertificate? {
         guard let context = try? NIOSSLContext(configuration: .makeClientConfiguration()) else { return nil }
-        let serverName = host.isIPAddress ? nil : host
+        let serverName = name.isIPAddress ? nil : name
         let group = MultiThreadedEventLoopGroup.singleton
         let presented = group.any().makePromise(of: NIOSSLCertificate?.self)
         do {

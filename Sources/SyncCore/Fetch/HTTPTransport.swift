@@ -62,8 +62,15 @@ package protocol PageTransport: Sendable {
 /// Thread-safety: `Sendable`; call ``send(_:maxBytes:)`` from any task; the
 /// clients of proxies are behind a `Mutex`. Call ``shutdown()`` once, when done.
 package final class HTTPTransport: PageTransport {
+    /// What sets a client apart: its proxy, and the address it connects to for a `tls.serverName`.
+    private struct ClientKey: Hashable {
+        var proxy: ProxyServer?
+        /// `[serverName: address]`, AsyncHTTPClient's `dnsOverride`.
+        var addresses: [String: String] = [:]
+    }
+
     private let direct: HTTPClient
-    private let proxied = Mutex<[ProxyServer: HTTPClient]>([:])
+    private let others = Mutex<[ClientKey: HTTPClient]>([:])
 
     /// The longest a new connection may take before the request fails with a connect timeout.
     static let connectTimeout: TimeAmount = .seconds(10)
@@ -76,11 +83,11 @@ package final class HTTPTransport: PageTransport {
         environmentCAs = [environment["SSL_CERT_FILE"], environment["SSL_CERT_DIR"]].compactMap { $0 }.first {
             !$0.isEmpty
         }
-        direct = Self.client(proxy: nil)
+        direct = Self.client(ClientKey())
     }
 
-    /// A client that goes through `proxy`, or directly.
-    private static func client(proxy: ProxyServer?) -> HTTPClient {
+    /// A client that goes through the key's proxy (or directly), to its addresses.
+    private static func client(_ key: ClientKey) -> HTTPClient {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow, timeout: .init(connect: Self.connectTimeout))
         // A connection that cannot be made must fail now, so that the agent's own
@@ -88,7 +95,8 @@ package final class HTTPTransport: PageTransport {
         configuration.connectionPool.retryConnectionEstablishment = false
         // HTTP/1.1 with keep-alive is all a paginated sync needs.
         configuration.httpVersion = .http1Only
-        if let proxy {
+        configuration.dnsOverride = key.addresses
+        if let proxy = key.proxy {
             let authorization = proxy.username.map {
                 HTTPClient.Authorization.basic(username: $0, password: proxy.password ?? "")
             }
@@ -97,20 +105,21 @@ package final class HTTPTransport: PageTransport {
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
-    /// The client for requests to `url` under `settings`.
-    private func client(for url: String, _ settings: ProxySettings) -> HTTPClient {
-        guard let proxy = settings.server(for: url) else { return direct }
-        return proxied.withLock { clients in
-            if let client = clients[proxy] { return client }
-            let client = Self.client(proxy: proxy)
-            clients[proxy] = client
+    /// The client for requests to `url` under `settings`, connecting to `addresses`.
+    private func client(for url: String, _ settings: ProxySettings, addresses: [String: String]) -> HTTPClient {
+        let key = ClientKey(proxy: settings.server(for: url), addresses: addresses)
+        guard key != ClientKey() else { return direct }
+        return others.withLock { clients in
+            if let client = clients[key] { return client }
+            let client = Self.client(key)
+            clients[key] = client
             return client
         }
     }
 
     /// Closes every connection.
     package func shutdown() async {
-        let clients = proxied.withLock { clients in
+        let clients = others.withLock { clients in
             defer { clients = [:] }
             return Array(clients.values)
         }
@@ -119,12 +128,36 @@ package final class HTTPTransport: PageTransport {
         }
     }
 
-    /// Sends a request with AsyncHTTPClient, follows its redirects and collects the body.
+    /// Sends a request with AsyncHTTPClient, follows its redirects and collects the body
+    /// (docs/configuration.md#tls for `tls.serverName`).
     package func send(_ spec: HTTPRequestSpec, maxBytes: Int) async throws -> HTTPResponseData {
+        // With tls.serverName, the request is made to that name, which connects to the URL's address;
+        // the answer tells the URL as the resource wrote it, so that relative links lead there too.
+        guard let name = spec.tls.serverName, let address = URLComponents(string: spec.url)?.host,
+            address.lowercased() != name
+        else { return try await send(spec, maxBytes: maxBytes, addresses: [:]) }
+        var named = spec
+        named.url = Self.replacingHost(of: spec.url, with: name)
+        var response = try await send(named, maxBytes: maxBytes, addresses: [name: address])
+        if URLComponents(string: response.url)?.host == name {
+            response.url = Self.replacingHost(of: response.url, with: address)
+        }
+        return response
+    }
+
+    private static func replacingHost(of url: String, with host: String) -> String {
+        guard var components = URLComponents(string: url) else { return url }
+        components.host = host
+        return components.string ?? url
+    }
+
+    private func send(
+        _ spec: HTTPRequestSpec, maxBytes: Int, addresses: [String: String]
+    ) async throws -> HTTPResponseData {
         var current = spec
-        var visited = [spec.url]
+        var visited = [current.url]
         while true {
-            let client = self.client(for: current.url, current.proxy)
+            let client = self.client(for: current.url, current.proxy, addresses: addresses)
             let response = try await client.execute(
                 Self.request(for: current, environmentCAs: environmentCAs), deadline: .distantFuture)
             let status = Int(response.status.code)

@@ -267,7 +267,8 @@ struct ResourceFetch: Sendable {
                 maxBytes: settings.maxResponseSize)
             // Through a proxy, the server may not be reachable to read its certificate again.
             if proxy == nil, CertificateDiagnosis.isRejection(error),
-                let cause = await CertificateDiagnosis.explain(error, host: host, port: url?.port ?? 443)
+                let cause = await CertificateDiagnosis.explain(
+                    error, host: host, port: url?.port ?? 443, serverName: settings.tls.serverName)
             {
                 classified.cause = cause
             }

@@ -46,7 +46,8 @@ final class Nginx: Sendable {
                 error_log \(folder)/error.log;
                 events { worker_connections 64; }
                 http {
-                    access_log \(folder)/access.log;
+                    log_format requests '$remote_addr - - [$time_local] "$request" $status $body_bytes_sent "$host"';
+                    access_log \(folder)/access.log requests;
                     client_body_temp_path \(folder)/body;
                     proxy_temp_path \(folder)/proxy;
                     fastcgi_temp_path \(folder)/fastcgi;
@@ -95,18 +96,19 @@ final class Nginx: Sendable {
         try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: path)
     }
 
-    /// The requests logged so far: path, status and body bytes sent, oldest first.
-    func requests() -> [(path: String, status: Int, bytes: Int)] {
+    /// The requests logged so far: path, status, body bytes sent and the host asked
+    /// for (`Host`, or the TLS server name), oldest first.
+    func requests() -> [(path: String, status: Int, bytes: Int, host: String)] {
         let log = (try? String(contentsOfFile: folder + "/access.log", encoding: .utf8)) ?? ""
         return log.split(separator: "\n").compactMap { line in
-            // 127.0.0.1 - - [date] "GET /page1.json HTTP/1.1" 200 123 "-" "agent"
-            let parts = line.split(separator: "\"")
-            guard parts.count >= 3 else { return nil }
+            // 127.0.0.1 - - [date] "GET /page1.json HTTP/1.1" 200 123 "127.0.0.1"
+            let parts = line.split(separator: "\"", omittingEmptySubsequences: false)
+            guard parts.count >= 4 else { return nil }
             let request = parts[1].split(separator: " ")
             let fields = parts[2].split(separator: " ")
             guard request.count >= 2, fields.count >= 2, let status = Int(fields[0]), let bytes = Int(fields[1])
             else { return nil }
-            return (String(request[1]), status, bytes)
+            return (String(request[1]), status, bytes, String(parts[3]))
         }
     }
 

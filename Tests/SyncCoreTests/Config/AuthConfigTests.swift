@@ -49,6 +49,7 @@ import Testing
             ),
             (#""tls": {"minimumVersion": "1.0"}"#, #"resources[0].tls.minimumVersion: must be "1.2" or "1.3""#),
             (#""tls": {"verify": false}"#, "resources[0].tls.verify: unknown key"),
+            (#""tls": {"serverName": "api internal"}"#, "resources[0].tls.serverName: must be a host name"),
         ]
         expectRefused(cases)
     }
