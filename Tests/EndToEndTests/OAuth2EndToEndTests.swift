@@ -66,6 +66,9 @@ import Testing
         #expect(gaps.allSatisfy { $0 >= .milliseconds(1500) }, "\(gaps)")
         let pages = requests.filter { $0.path == "/page/items" }
         #expect(pages.count >= 20 * 4, "\(pages.count) page requests")
+        let span = tokenTimes.first.map { $0.duration(to: requests.last?.arrived ?? $0) } ?? .zero
+        print(
+            "20 resources, 2 s tokens: \(tokenTimes.count) token requests for \(pages.count) page requests in \(span)")
         let refused = pages.filter { $0.headers["authorization"] == nil }
         #expect(refused.isEmpty)
         #expect(
