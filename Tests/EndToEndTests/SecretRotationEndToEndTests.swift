@@ -63,4 +63,29 @@ import Testing
             #expect(!output.contains(old) && !output.contains(new), "\(output)")
         }
     }
+
+    @Test func credentialsWrittenInTheFileAreNeverShownEither() async throws {
+        let upstream = try await TestUpstream.start(collections: ["items": 30])
+        defer { Task { await upstream.stop() } }
+        upstream.inject(Fault(path: "/page/items", action: .status(400)))
+        let workspace = try Workspace()
+        // Written as they are, not filled by ${…}: in the URL, a header and a query parameter.
+        try workspace.writeConfig(resources: [
+            #"""
+            {"name": "items", "url": "http://sync:pw-literal-7788@\#(upstream.host):\#(upstream.port)/page/items?access_token=tok-literal-5566",
+             "query": {"api_key": "key-literal-3344"}, "headers": {"X-Api-Key": "hdr-literal-1122"},
+             "items": "/data", "key": "/id"}
+            """#
+        ])
+        let refused = try await workspace.run(["refresh", "--json"])
+        #expect(refused.status == 1)
+        #expect(refused.stdout.contains("[access_token]"), "\(refused.stdout)")
+        #expect(upstream.requests.first?.headers["x-api-key"] == "hdr-literal-1122")
+        let history = try await workspace.run(["history", "items", "--json"])
+        let status = try await workspace.run(["status", "--json"])
+        let stored = try workspace.query("SELECT * FROM sync_runs").flatMap { $0 }.joined(separator: " ")
+        for text in [refused.stdout, refused.stderr, history.stdout, status.stdout, stored] {
+            #expect(!text.contains("-literal-"), "\(text)")
+        }
+    }
 }

@@ -779,6 +779,18 @@ extension ConfigLoader {
                 reader.report(path, "must be an absolute http:// or https:// URL with a host")
                 return nil
             }
+            // Credentials written in the URL itself are secrets too (filled ones already are).
+            if let password = components.password, !password.isEmpty, !text.contains("${") {
+                substitution.keepSecret(components.percentEncodedPassword ?? password, as: "[password]")
+                substitution.keepSecret(password, as: "[password]")
+            }
+            let written = text.split(separator: "?", maxSplits: 1).dropFirst().first ?? ""
+            for pair in written.split(separator: "&") {
+                let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+                guard parts.count == 2, CredentialNames.isCredential(query: parts[0]), !parts[1].contains("${")
+                else { continue }
+                substitution.keepSecret(parts[1].removingPercentEncoding ?? parts[1], as: "[\(parts[0])]")
+            }
             return template
         }
 
@@ -802,6 +814,16 @@ extension ConfigLoader {
                     reader.report(path, "must not contain line breaks")
                     continue
                 }
+                if CredentialNames.isCredential(header: member.name), !raw.contains("${") {
+                    // A credential written in the file is never shown either; nor is its
+                    // token without the scheme (`Bearer TOKEN`).
+                    if let space = text.firstIndex(of: " ") {
+                        substitution.keepSecret(String(text[text.index(after: space)...]), as: "[\(member.name)]")
+                        substitution.keepSecret(text, as: "\(text[..<space]) [\(member.name)]")
+                    } else {
+                        substitution.keepSecret(text, as: "[\(member.name)]")
+                    }
+                }
                 headers.append((member.name, text))
             }
             return headers
@@ -824,7 +846,11 @@ extension ConfigLoader {
                     reader.report(path, "must be a string, a number or a boolean, not \(member.value.kindDescription)")
                     continue
                 }
-                if let text = substitute(raw, at: path) { query.append((member.name, text)) }
+                guard let text = substitute(raw, at: path) else { continue }
+                if CredentialNames.isCredential(query: member.name), !raw.contains("${") {
+                    substitution.keepSecret(text, as: "[\(member.name)]")
+                }
+                query.append((member.name, text))
             }
             return query
         }

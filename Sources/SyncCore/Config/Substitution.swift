@@ -27,8 +27,18 @@ struct Substitution {
 
     /// Keeps `value` secret too, shown as `reference`: a value made from
     /// secrets (an `Authorization` header), or one written in the file.
+    /// Two values kept under one name get references of their own (`[token]`,
+    /// `[token 2]`), so that a sealed request puts back the right one.
     mutating func keepSecret(_ value: String, as reference: String) {
-        secrets.append(Redactor.Secret(value: value, reference: reference))
+        // A value kept already keeps the reference it has.
+        guard !secrets.contains(where: { $0.value == value }) else { return }
+        var numbered = reference
+        var number = 1
+        while let kept = secrets.first(where: { $0.reference == numbered }), kept.value != value {
+            number += 1
+            numbered = reference.hasSuffix("]") ? "\(reference.dropLast()) \(number)]" : "\(reference) \(number)"
+        }
+        secrets.append(Redactor.Secret(value: value, reference: numbered))
     }
 
     /// What a reference becomes when references are not filled: a word

@@ -85,6 +85,34 @@ import Testing
         ])
         #expect(redactor.redact("answered 503, key abcd") == "answered 503, key ${K}")
     }
+
+    @Test func twoValuesKeptUnderOneNameGetReferencesOfTheirOwn() {
+        var kept = substitution()
+        kept.keepSecret("first-token", as: "[token]")
+        kept.keepSecret("second-token", as: "[token]")
+        kept.keepSecret("first-token", as: "[other]")
+        #expect(kept.secrets.map { $0.reference } == ["[token]", "[token 2]"])
+        let redactor = Redactor(secrets: kept.secrets)
+        let sealed = redactor.seal("a=second-token&b=first-token")
+        #expect(redactor.unseal(sealed) == "a=second-token&b=first-token")
+    }
+
+    @Test func credentialsWrittenInTheFileAreSecretsByTheirNames() throws {
+        let config = try decodeConfig(
+            #"""
+            {"resources": [{"name": "users", "url": "https://u:pw-in-url@api.example.com/v1/users?access_token=tok-in-url&page_size=50",
+              "query": {"api_key": "key-in-query", "status": "active-users"},
+              "headers": {"Authorization": "Bearer bearer-in-header", "X-Api-Key": "key-in-header", "Accept-Language": "en-GB"},
+              "key": "/id"}]}
+            """#)
+        let shown = config.redactor.redact(
+            "pw-in-url tok-in-url key-in-query Bearer bearer-in-header bearer-in-header key-in-header active-users en-GB"
+        )
+        #expect(
+            shown
+                == "[password] [access_token] [api_key] Bearer [Authorization] [Authorization] [X-Api-Key] active-users en-GB"
+        )
+    }
 }
 
 @Suite(.timeLimit(.minutes(1))) struct SealingTests {
