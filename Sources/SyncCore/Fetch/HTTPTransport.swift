@@ -77,6 +77,8 @@ package final class HTTPTransport: PageTransport {
 
     /// The CA bundle `SSL_CERT_FILE` (else `SSL_CERT_DIR`) names, as OpenSSL and curl read it.
     private let environmentCAs: String?
+    /// The TLS configurations made so far, by settings.
+    private let tlsConfigurations = Mutex<[TLSSettings: MadeTLSConfiguration]>([:])
 
     /// Creates a transport on the shared event loop group; `environment` may name a CA bundle.
     package init(environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -159,7 +161,7 @@ package final class HTTPTransport: PageTransport {
         while true {
             let client = self.client(for: current.url, current.proxy, addresses: addresses)
             let response = try await client.execute(
-                Self.request(for: current, environmentCAs: environmentCAs), deadline: .distantFuture)
+                Self.request(for: current, tls: try tlsConfiguration(for: current)), deadline: .distantFuture)
             let status = Int(response.status.code)
             if let next = try Redirect.follow(
                 current, status: status, location: response.headers.first(name: "Location"), visited: visited)
@@ -203,11 +205,9 @@ package final class HTTPTransport: PageTransport {
         }
     }
 
-    private static func request(for spec: HTTPRequestSpec, environmentCAs: String?) throws -> HTTPClientRequest {
+    private static func request(for spec: HTTPRequestSpec, tls: TLSConfiguration?) -> HTTPClientRequest {
         var request = HTTPClientRequest(url: spec.url)
-        if spec.url.lowercased().hasPrefix("https:") {
-            request.tlsConfiguration = try tlsConfiguration(spec.tls, environmentCAs: environmentCAs)
-        }
+        request.tlsConfiguration = tls
         request.method = spec.method == .post ? .POST : .GET
         request.headers.add(name: "User-Agent", value: "sync-agent/\(SyncAgentVersion.current)")
         request.headers.add(name: "Accept", value: "application/json")
@@ -223,6 +223,25 @@ package final class HTTPTransport: PageTransport {
             request.body = .bytes(ByteBuffer(string: body.text))
         }
         return request
+    }
+
+    /// The TLS configuration of an HTTPS request, made once per `tls` settings
+    /// and again when its client certificate or key file changes (one `stat`
+    /// each, as for secrets: docs/configuration.md#substitution-and-secrets).
+    private func tlsConfiguration(for spec: HTTPRequestSpec) throws -> TLSConfiguration? {
+        guard spec.url.lowercased().hasPrefix("https:") else { return nil }
+        let tls = spec.tls
+        let stamps = [tls.clientCertificate, tls.clientKey].compactMap { $0 }.map { SecretFiles.Stamp(at: $0) }
+        if let made = tlsConfigurations.withLock({ $0[tls] }), made.stamps == stamps { return made.configuration }
+        let configuration = try Self.tlsConfiguration(tls, environmentCAs: environmentCAs)
+        tlsConfigurations.withLock { $0[tls] = MadeTLSConfiguration(stamps: stamps, configuration: configuration) }
+        return configuration
+    }
+
+    /// A TLS configuration, and the stamps of the client certificate and key it was read from.
+    private struct MadeTLSConfiguration: Sendable {
+        var stamps: [SecretFiles.Stamp?]
+        var configuration: TLSConfiguration?
     }
 
     /// The TLS configuration of `tls` (docs/configuration.md#tls): the system's
