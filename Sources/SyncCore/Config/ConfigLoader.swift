@@ -479,7 +479,8 @@ extension ConfigLoader {
             }
             guard reader.problems.count == problemsBefore, let tokenURL, let clientID else { return nil }
             var settings = OAuth2Settings(
-                identity: name.map { "auths.\($0)" } ?? "\(tokenURL) \(clientID)", tokenURL: tokenURL,
+                identity: name.map { "auths.\($0)" } ?? "oauth2:" + FNV1a.hex(tokenURL + " " + clientID),
+                tokenURL: tokenURL,
                 clientID: clientID, clientSecret: clientSecret, grant: grant,
                 refreshToken: grant == .refreshToken ? refreshToken : nil)
             settings.scopes = scopes
@@ -780,8 +781,10 @@ extension ConfigLoader {
                 return nil
             }
             // Credentials written in the URL itself are secrets too (filled ones already are).
-            if let password = components.password, !password.isEmpty, !text.contains("${") {
-                substitution.keepSecret(components.percentEncodedPassword ?? password, as: "[password]")
+            let authority = text.components(separatedBy: "://").dropFirst().first?.split(separator: "/").first ?? ""
+            if let password = components.password, !password.isEmpty,
+                !(authority.split(separator: "@").first ?? "").contains("${")
+            {
                 substitution.keepSecret(password, as: "[password]")
             }
             let written = text.split(separator: "?", maxSplits: 1).dropFirst().first ?? ""
@@ -815,9 +818,9 @@ extension ConfigLoader {
                     continue
                 }
                 if CredentialNames.isCredential(header: member.name), !raw.contains("${") {
-                    // A credential written in the file is never shown either; nor is its
-                    // token without the scheme (`Bearer TOKEN`).
-                    if let space = text.firstIndex(of: " ") {
+                    // A credential written in the file is never shown either; nor is the
+                    // token of an `Authorization: Bearer TOKEN` without its scheme.
+                    if CredentialNames.hasScheme(header: member.name), let space = text.firstIndex(of: " ") {
                         substitution.keepSecret(String(text[text.index(after: space)...]), as: "[\(member.name)]")
                         substitution.keepSecret(text, as: "\(text[..<space]) [\(member.name)]")
                     } else {

@@ -12,6 +12,11 @@ enum CredentialNames {
         return ["authorization", "proxy-authorization", "cookie"].contains(name) || contains(name)
     }
 
+    /// Whether header `name` holds a scheme and a credential (`Bearer TOKEN`), not a credential alone.
+    static func hasScheme(header name: String) -> Bool {
+        ["authorization", "proxy-authorization"].contains(name.lowercased())
+    }
+
     /// Whether query parameter `name` carries a credential: `access_token`,
     /// `api_key`, `key` (Google's), `sig`, `client_secret`, `password`…
     static func isCredential(query name: String) -> Bool {

@@ -97,7 +97,8 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
         self.now = now
         let origin = clock.now
         tokens = OAuth2Tokens(
-            transport: transport, store: store, logger: logger, elapsed: { origin.duration(to: clock.now) })
+            transport: transport, store: store, logger: logger, clock: clock,
+            elapsed: { origin.duration(to: clock.now) })
         metrics = AgentMetrics(resources: config.resources.map(\.name))
         let start = now()
         startedAt = start
@@ -149,6 +150,8 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
             await group.waitForAll()
         }
         await syncs.stop()
+        // A refresh token rotated by a token request in flight is kept before the agent stops.
+        await tokens.finish()
         // What the last syncs changed is told before the streams end, which
         // lets the status server stop.
         await publication.flush()

@@ -135,21 +135,25 @@ package final class HTTPTransport: PageTransport {
     package func send(_ spec: HTTPRequestSpec, maxBytes: Int) async throws -> HTTPResponseData {
         // With tls.serverName, the request is made to that name, which connects to the URL's address;
         // the answer tells the URL as the resource wrote it, so that relative links lead there too.
-        guard let name = spec.tls.serverName, let address = URLComponents(string: spec.url)?.host,
-            address.lowercased() != name
+        guard let name = spec.tls.serverName, let host = URLComponents(string: spec.url)?.host,
+            host.lowercased() != name
         else { return try await send(spec, maxBytes: maxBytes, addresses: [:]) }
         var named = spec
         named.url = Self.replacingHost(of: spec.url, with: name)
+        // An IPv6 address is connected to without its brackets.
+        let address = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
         var response = try await send(named, maxBytes: maxBytes, addresses: [name: address])
         if URLComponents(string: response.url)?.host == name {
-            response.url = Self.replacingHost(of: response.url, with: address)
+            response.url = Self.replacingHost(of: response.url, with: host)
         }
         return response
     }
 
-    private static func replacingHost(of url: String, with host: String) -> String {
+    /// `url` with its host replaced (an IPv6 address written within brackets, as URLs write it).
+    static func replacingHost(of url: String, with host: String) -> String {
         guard var components = URLComponents(string: url) else { return url }
-        components.host = host
+        let written = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        components.percentEncodedHost = written
         return components.string ?? url
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NIOCore
 import Store
+import Streams
 import Synchronization
 
 /// Access tokens from OAuth2 token endpoints (docs/configuration.md#oauth2),
@@ -18,7 +19,8 @@ import Synchronization
 ///   used from then on, across restarts; the configured one is only the first.
 ///
 /// Tokens appear in no log line, status or error: errors tell the endpoint's
-/// `error` and `error_description` only.
+/// `error` and `error_description` only, and ``scrub(_:)`` takes out any token
+/// a server echoes back.
 ///
 /// Thread-safety: `Sendable`; its state is behind a `Mutex`.
 package final class OAuth2Tokens: Sendable {
@@ -28,12 +30,28 @@ package final class OAuth2Tokens: Sendable {
         var renewAt: Duration?
     }
 
+    /// What shares a token: the same settings; for the `refresh_token` grant, the
+    /// same auth and first refresh token (whatever else changed), since a rotating
+    /// server takes each refresh token once.
+    private struct Key: Hashable {
+        var settings: OAuth2Settings?
+        var refreshChain: String?
+
+        init(_ auth: OAuth2Settings) {
+            if auth.grant == .refreshToken {
+                refreshChain = OAuth2Tokens.chain(of: auth)
+            } else {
+                settings = auth
+            }
+        }
+    }
+
     private struct State {
-        var tokens: [OAuth2Settings: Token] = [:]
-        var fetching: [OAuth2Settings: Task<Token, any Error>] = [:]
-        /// Rotated refresh tokens the database could not keep, by identity: used first, and saved again.
+        var tokens: [Key: Token] = [:]
+        var fetching: [Key: Task<Token, any Error>] = [:]
+        /// Rotated refresh tokens the database could not keep, by ``chain(of:)``: used first, and saved again.
         var unsaved: [String: String] = [:]
-        /// Without a database: the rotated refresh tokens, by identity.
+        /// The newest refresh token of each chain (the database's copy when there is one).
         var rotated: [String: String] = [:]
     }
 
@@ -41,28 +59,54 @@ package final class OAuth2Tokens: Sendable {
     private let transport: any PageTransport
     private let store: SyncStore?
     private let logger: Logger
-    /// Time since some fixed start, on the engine's clock.
+    /// Time since some fixed start, on `clock`.
     private let elapsed: @Sendable () -> Duration
-    private let requestCount = Atomic<Int>(0)
+    /// The clock a token request's time limit runs on.
+    private let clock: any Clock<Duration>
 
     /// The most a token endpoint's answer may hold.
     static let maxAnswerBytes = 1024 * 1024
+    /// The longest a token request may take, whatever the resource's timeout: a
+    /// request all the auth's resources wait for must end.
+    static let timeout: Duration = .seconds(30)
 
     /// Creates the agent's tokens, fetched through `transport`; rotated
     /// refresh tokens are kept in `store` (in memory only without one).
+    /// `elapsed` counts time on `clock`.
     package init(
-        transport: any PageTransport, store: SyncStore?, logger: Logger,
+        transport: any PageTransport, store: SyncStore?, logger: Logger, clock: any Clock<Duration> = ContinuousClock(),
         elapsed: (@Sendable () -> Duration)? = nil
     ) {
         self.transport = transport
         self.store = store
         self.logger = logger
+        self.clock = clock
         let start = ContinuousClock.now
         self.elapsed = elapsed ?? { start.duration(to: .now) }
     }
 
-    /// How many requests went to token endpoints.
-    package var requestsSent: Int { requestCount.load(ordering: .relaxed) }
+    /// Waits for the token requests in flight, so that a refresh token they
+    /// rotate is kept before the agent stops (at most ``timeout``).
+    package func finish() async {
+        let pending = state.withLock { Array($0.fetching.values) }
+        for task in pending { _ = try? await task.value }
+    }
+
+    /// `text` with every token this process holds (access tokens, rotated
+    /// refresh tokens) replaced by `[access token]` or `[refresh token]`: what
+    /// a server may echo back in an error.
+    package func scrub(_ text: String) -> String {
+        let (access, refresh) = state.withLock { state in
+            (state.tokens.values.map(\.value), Array(state.rotated.values) + Array(state.unsaved.values))
+        }
+        var result = text
+        for (values, shown) in [(access, "[access token]"), (refresh, "[refresh token]")] {
+            for value in values where value.count >= Redactor.minimumLength && result.contains(value) {
+                result = result.replacingOccurrences(of: value, with: shown)
+            }
+        }
+        return result
+    }
 
     /// Sends `spec` with a bearer token of `auth`; if the API answers 401, fetches a
     /// new token and sends it once more.
@@ -95,14 +139,15 @@ package final class OAuth2Tokens: Sendable {
             case fetching(Task<Token, any Error>)
         }
         let now = elapsed()
+        let key = Key(auth)
         let source: Source = state.withLock { state in
-            if let task = state.fetching[auth] { return .fetching(task) }
-            if let token = state.tokens[auth], token.value != rejected, token.renewAt.map({ now < $0 }) ?? true {
+            if let task = state.fetching[key] { return .fetching(task) }
+            if let token = state.tokens[key], token.value != rejected, token.renewAt.map({ now < $0 }) ?? true {
                 return .kept(token.value)
             }
-            state.tokens[auth] = nil
-            let task = Task { try await self.fetchAndKeep(auth, like: page) }
-            state.fetching[auth] = task
+            state.tokens[key] = nil
+            let task = Task { try await self.fetchAndKeep(auth, key: key, like: page) }
+            state.fetching[key] = task
             return .fetching(task)
         }
         switch source {
@@ -111,16 +156,16 @@ package final class OAuth2Tokens: Sendable {
         }
     }
 
-    private func fetchAndKeep(_ auth: OAuth2Settings, like page: HTTPRequestSpec) async throws -> Token {
+    private func fetchAndKeep(_ auth: OAuth2Settings, key: Key, like page: HTTPRequestSpec) async throws -> Token {
         do {
             let token = try await fetch(auth, like: page)
             state.withLock { state in
-                state.tokens[auth] = token
-                state.fetching[auth] = nil
+                state.tokens[key] = token
+                state.fetching[key] = nil
             }
             return token
         } catch {
-            state.withLock { $0.fetching[auth] = nil }
+            state.withLock { $0.fetching[key] = nil }
             throw error
         }
     }
@@ -160,24 +205,34 @@ package final class OAuth2Tokens: Sendable {
         var spec = HTTPRequestSpec(
             method: .post, url: auth.tokenURL, headers: headers,
             body: RequestBody(text: body, contentType: "application/x-www-form-urlencoded"))
+        // The resource's CAs, client certificate and proxy; not its serverName, which names the API's server.
         spec.tls = page.tls
+        spec.tls.serverName = nil
         spec.proxy = page.proxy
         let started = elapsed()
-        requestCount.add(1, ordering: .relaxed)
         let response: HTTPResponseData
         do {
-            response = try await transport.send(spec, maxBytes: Self.maxAnswerBytes)
+            let transport = transport
+            response = try await clock.limiting(to: Self.timeout) { [spec] in
+                try await transport.send(spec, maxBytes: Self.maxAnswerBytes)
+            }
         } catch {
             let classified = FetchError.classify(
                 error, resource: "", request: shown, host: URLComponents(string: auth.tokenURL)?.host ?? "?",
-                proxy: page.proxy.server(for: auth.tokenURL), timeout: .seconds(30), maxBytes: Self.maxAnswerBytes)
+                proxy: page.proxy.server(for: auth.tokenURL), timeout: Self.timeout, maxBytes: Self.maxAnswerBytes)
             throw Failure(
                 request: shown, kind: classified.kind, cause: "the token endpoint: " + classified.cause,
                 ofMachine: classified.ofMachine)
         }
         let answer = try? JSONValue(parsing: Array(response.body.readableBytesView))
         guard (200..<300).contains(response.status) else {
-            throw Self.refusal(response, answer: answer, request: shown)
+            throw Self.refusal(response, answer: answer, request: shown, scrubbing: refreshToken)
+        }
+        // Kept first: the server may have spent the one presented, whatever else the answer holds.
+        if case .string(let rotated)? = answer?["refresh_token"], !rotated.isEmpty, rotated != refreshToken,
+            auth.grant == .refreshToken
+        {
+            await keep(rotated, for: auth)
         }
         guard case .string(let value)? = answer?["access_token"], !value.isEmpty else {
             throw Failure(
@@ -188,11 +243,6 @@ package final class OAuth2Tokens: Sendable {
             throw Failure(
                 request: shown, kind: .unrecoverable,
                 cause: "the token endpoint gave a token of type \"\(type)\"; the agent sends Bearer tokens only")
-        }
-        if case .string(let rotated)? = answer?["refresh_token"], !rotated.isEmpty, rotated != refreshToken,
-            auth.grant == .refreshToken
-        {
-            await keep(rotated, for: auth)
         }
         let lifetime = Self.lifetime(answer?["expires_in"])
         logger.debug(
@@ -214,7 +264,9 @@ package final class OAuth2Tokens: Sendable {
     }
 
     /// The error of a token endpoint's answer that is no success (RFC 6749 §5.2).
-    private static func refusal(_ response: HTTPResponseData, answer: JSONValue?, request: String) -> Failure {
+    private static func refusal(
+        _ response: HTTPResponseData, answer: JSONValue?, request: String, scrubbing refreshToken: String?
+    ) -> Failure {
         let status = response.status
         let retryAfter = RetryAfter.parse(response.headers.first(name: "Retry-After"))
         guard case .string(let code)? = answer?["error"] else {
@@ -225,7 +277,9 @@ package final class OAuth2Tokens: Sendable {
         }
         var cause = "the token endpoint refused: \(code)"
         if case .string(let description)? = answer?["error_description"], !description.isEmpty {
-            cause += " (\(description))"
+            // A server may quote the refresh token it refuses.
+            let shown = refreshToken.map { description.replacingOccurrences(of: $0, with: "[refresh token]") }
+            cause += " (\(shown ?? description))"
         }
         let kind: FetchError.Kind =
             code == "temporarily_unavailable" ? .transient : FetchError.kind(ofStatus: status)
@@ -239,15 +293,18 @@ package final class OAuth2Tokens: Sendable {
     /// else the configured one.
     private func currentRefreshToken(_ auth: OAuth2Settings, request: String) async throws -> String? {
         guard auth.grant == .refreshToken, let configured = auth.refreshToken else { return nil }
-        let (unsaved, rotated) = state.withLock { ($0.unsaved[auth.identity], $0.rotated[auth.identity]) }
+        let chain = Self.chain(of: auth)
+        let (unsaved, rotated) = state.withLock { ($0.unsaved[chain], $0.rotated[chain]) }
         if let unsaved {
             await keep(unsaved, for: auth)
             return unsaved
         }
         guard let store else { return rotated ?? configured }
         do {
-            return try await store.rotatedRefreshToken(
-                for: auth.identity, configured: Self.fingerprint(configured)) ?? configured
+            let stored = try await store.rotatedRefreshToken(
+                for: auth.identity, configured: Self.fingerprint(configured))
+            if let stored { state.withLock { $0.rotated[chain] = stored } }
+            return stored ?? configured
         } catch {
             throw Failure(
                 request: request, kind: .transient,
@@ -257,14 +314,13 @@ package final class OAuth2Tokens: Sendable {
 
     /// Keeps `token`, to which the server rotated the refresh token of `auth`.
     private func keep(_ token: String, for auth: OAuth2Settings) async {
-        guard let store, let configured = auth.refreshToken else {
-            state.withLock { $0.rotated[auth.identity] = token }
-            return
-        }
+        let chain = Self.chain(of: auth)
+        state.withLock { $0.rotated[chain] = token }
+        guard let store, let configured = auth.refreshToken else { return }
         do {
             try await store.saveRotatedRefreshToken(
                 token, for: auth.identity, configured: Self.fingerprint(configured))
-            let wasUnsaved = state.withLock { $0.unsaved.removeValue(forKey: auth.identity) != nil }
+            let wasUnsaved = state.withLock { $0.unsaved.removeValue(forKey: chain) != nil }
             let message: Logger.Message =
                 wasUnsaved
                 ? "the rotated refresh token is kept in the database now"
@@ -273,7 +329,7 @@ package final class OAuth2Tokens: Sendable {
                 message,
                 metadata: ["auth": "\(auth.identity)"])
         } catch {
-            let first = state.withLock { $0.unsaved.updateValue(token, forKey: auth.identity) == nil }
+            let first = state.withLock { $0.unsaved.updateValue(token, forKey: chain) == nil }
             if first {
                 logger.error(
                     """
@@ -288,8 +344,23 @@ package final class OAuth2Tokens: Sendable {
     /// What identifies the configured refresh token in the database.
     static func fingerprint(_ token: String) -> String { FNV1a.hex(token) }
 
+    /// The refresh tokens rotated from the configured one of `auth`: its identity and that one's fingerprint.
+    static func chain(of auth: OAuth2Settings) -> String {
+        auth.identity + " " + fingerprint(auth.refreshToken ?? "")
+    }
+
     /// `application/x-www-form-urlencoded` (the percent-encoding of the agent's URLs).
     static func formEncode(_ text: String) -> String {
         PercentEncoding.encode(text)
+    }
+}
+
+extension Clock where Duration == Swift.Duration {
+    /// `operation`, ended with `TimeoutError` after `limit` on this clock. (A
+    /// method of the clock, so that a clock held as `any Clock` is opened.)
+    fileprivate func limiting<T: Sendable>(
+        to limit: Duration, _ operation: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
+        try await withTimeout(limit, clock: self, operation: operation)
     }
 }

@@ -227,7 +227,9 @@ struct ResourceFetch: Sendable {
         do {
             return try await fetchUnredacted(request, previous: previous)
         } catch {
-            throw error.redacted(by: redactor)
+            var redacted = error.redacted(by: redactor)
+            if let tokens { redacted.cause = tokens.scrub(redacted.cause) }
+            throw redacted
         }
     }
 

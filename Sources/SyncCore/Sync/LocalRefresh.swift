@@ -45,7 +45,10 @@ package struct LocalRefresh: Sendable {
     /// resource in configuration order.
     package func refresh(_ names: [String] = []) async -> [SyncResult] {
         let selected = names.isEmpty ? config.resources : config.resources.filter { names.contains($0.name) }
-        return await Self.inWaves(selected, concurrency: Self.concurrency) { await refresh($0) }
+        let results = await Self.inWaves(selected, concurrency: Self.concurrency) { await refresh($0) }
+        // A refresh token rotated by a token request a timeout left behind is kept before the process ends.
+        await tokens.finish()
+        return results
     }
 
     /// Refreshes one resource, or joins the sync another process is running.

@@ -125,13 +125,13 @@ import Testing
         let refused = try classify(HTTPClientError.proxyAuthenticationRequired, credentials: true)
         #expect(refused.kind == .unrecoverable)
         #expect(refused.cause.hasPrefix("the proxy http://proxy.corp:3128 refused the credentials (407"))
-        let noTunnel = try classify(HTTPClientError.invalidProxyResponse)
+        let noTunnel = try classify(HTTPClientError.invalidProxyResponse, credentials: true)
         #expect(noTunnel.kind == .transient)
         #expect(noTunnel.cause.hasPrefix("the proxy http://proxy.corp:3128 did not open a tunnel to h"))
-        let timeout = try classify(HTTPClientError.connectTimeout)
+        let timeout = try classify(HTTPClientError.connectTimeout, credentials: true)
         #expect(timeout.kind == .offline)
         #expect(timeout.cause == "could not connect to the proxy http://proxy.corp:3128 (connect timeout)")
-        let unreached = try classify(ChannelError.connectTimeout(.seconds(10)))
+        let unreached = try classify(ChannelError.connectTimeout(.seconds(10)), credentials: true)
         #expect(unreached.kind == .offline)
         #expect(
             unreached.cause
@@ -139,6 +139,7 @@ import Testing
         )
         // The server's own failures behind the proxy are told as without it.
         #expect(try classify(HTTPClientError.remoteConnectionClosed).cause.hasPrefix("the connection closed"))
+        // Every failure but the first had credentials to give away.
         for error in [asks, refused, noTunnel, timeout, unreached] {
             #expect(!error.description.contains("s3cr3t") && !error.description.contains("sync:"))
         }

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NIOCore
 import NIOHTTP1
+import Store
 import StreamsTesting
 import Synchronization
 import Testing
@@ -16,10 +17,10 @@ import Testing
     let clock = VirtualClock()
     let logs = LogCapture()
 
-    func tokens(_ transport: ScriptedTransport) -> OAuth2Tokens {
+    func tokens(_ transport: ScriptedTransport, store: SyncStore? = nil) -> OAuth2Tokens {
         let clock = clock
         return OAuth2Tokens(
-            transport: transport, store: nil, logger: logs.logger, elapsed: { clock.now.offset })
+            transport: transport, store: store, logger: logs.logger, clock: clock, elapsed: { clock.now.offset })
     }
 
     static let page = HTTPRequestSpec(method: .get, url: "https://api.example.com/users", headers: [])
@@ -169,10 +170,67 @@ import Testing
         let unreachable = ScriptedTransport(clock: clock) { _ in throw ScriptedTransport.unreachable }
         do {
             _ = try await tokens(unreachable).token(for: Self.auth, like: Self.page)
+            Issue.record("no error when the token endpoint cannot be reached")
         } catch {
             let classified = FetchError.classify(
                 error, resource: "users", request: "", host: "", timeout: .seconds(30), maxBytes: 1024)
             #expect(classified.kind == .offline, "\(classified)")
         }
+    }
+
+    @Test func aTokenEndpointThatStallsEndsAfterItsTimeLimitAndTheNextRequestTriesAgain() async throws {
+        let calls = Mutex(0)
+        let transport = ScriptedTransport(clock: clock) { [clock] _ in
+            let call = calls.withLock {
+                $0 += 1
+                return $0
+            }
+            // The first answer never comes.
+            if call == 1 { try await clock.sleep(for: .seconds(3600)) }
+            return ScriptedTransport.json(#"{"access_token":"at-2","expires_in":60}"#)
+        }
+        let tokens = tokens(transport)
+        let stalled = Task { try await tokens.token(for: Self.auth, like: Self.page) }
+        await clock.waitForSleepers(2)
+        await clock.advance(by: OAuth2Tokens.timeout)
+        do {
+            _ = try await stalled.value
+            Issue.record("a stalled token request ended without an error")
+        } catch {
+            let classified = FetchError.classify(
+                error, resource: "users", request: "", host: "", timeout: .seconds(5), maxBytes: 1024)
+            #expect(classified.kind == .transient, "\(classified)")
+            #expect(classified.cause == "the token endpoint: no complete answer within 30s", "\(classified)")
+        }
+        #expect(try await tokens.token(for: Self.auth, like: Self.page) == "at-2")
+    }
+
+    @Test func aRotatedRefreshTokenIsKeptInTheDatabaseAndANewConfiguredOneStartsAfresh() async throws {
+        let folder = NSTemporaryDirectory() + "oauth2-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = try SyncStore(path: folder + "/state.db")
+        let presented = Mutex<[String]>([])
+        let transport = ScriptedTransport(clock: clock) { spec in
+            let form = spec.body?.text ?? ""
+            let token = String(form.split(separator: "&").first { $0.hasPrefix("refresh_token=") }?.dropFirst(14) ?? "")
+            let count = presented.withLock {
+                $0.append(token)
+                return $0.count
+            }
+            return ScriptedTransport.json(#"{"access_token":"at-\#(count)","refresh_token":"rt-\#(count)"}"#)
+        }
+        var auth = Self.auth
+        auth.grant = .refreshToken
+        auth.refreshToken = "rt-0"
+        // Each process (each OAuth2Tokens) starts from what the database holds.
+        _ = try await tokens(transport, store: store).token(for: auth, like: Self.page)
+        _ = try await tokens(transport, store: store).token(for: auth, like: Self.page)
+        auth.refreshToken = "rt-new"
+        _ = try await tokens(transport, store: store).token(for: auth, like: Self.page)
+        #expect(presented.withLock { $0 } == ["rt-0", "rt-1", "rt-new"])
+        let stored = try await store.rotatedRefreshToken(
+            for: auth.identity, configured: OAuth2Tokens.fingerprint("rt-new"))
+        #expect(stored == "rt-3")
     }
 }
