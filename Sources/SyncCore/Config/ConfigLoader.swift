@@ -781,11 +781,16 @@ extension ConfigLoader {
                 return nil
             }
             // Credentials written in the URL itself are secrets too (filled ones already are).
+            // Only the password as written counts: a `${…}` elsewhere (the user name) fills no password.
             let authority = text.components(separatedBy: "://").dropFirst().first?.split(separator: "/").first ?? ""
-            if let password = components.password, !password.isEmpty,
-                !(authority.split(separator: "@").first ?? "").contains("${")
-            {
+            let userinfo = authority.lastIndex(of: "@").map { authority[..<$0] } ?? ""
+            let writtenPassword = userinfo.firstIndex(of: ":").map { userinfo[userinfo.index(after: $0)...] } ?? ""
+            if let password = components.password, !password.isEmpty, !writtenPassword.contains("${") {
                 substitution.keepSecret(password, as: "[password]")
+                // As written too: percent-encoded, perhaps otherwise than the redactor would.
+                if let encoded = components.percentEncodedPassword {
+                    substitution.keepSecret(encoded, as: "[password]")
+                }
             }
             let written = text.split(separator: "?", maxSplits: 1).dropFirst().first ?? ""
             for pair in written.split(separator: "&") {

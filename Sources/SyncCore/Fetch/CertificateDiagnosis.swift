@@ -27,8 +27,10 @@ enum CertificateDiagnosis {
         _ error: any Error, host: String, port: Int, serverName: String? = nil, now: Date = Date()
     ) async -> String? {
         let advice = "tls.caFile trusts a private CA, tls.serverName names the name to expect"
-        let expected = serverName ?? host
-        guard let certificate = await peerCertificate(host: host, port: port, serverName: expected) else {
+        // An IPv6 address comes as a URL writes it, in brackets.
+        let address = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        let expected = serverName ?? address
+        guard let certificate = await peerCertificate(host: address, port: port, serverName: expected) else {
             return nil
         }
         let subject = describe(certificate.subjectName)

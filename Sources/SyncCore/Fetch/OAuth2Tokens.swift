@@ -28,11 +28,13 @@ package final class OAuth2Tokens: Sendable {
         var value: String
         /// When to fetch the next one, on ``elapsed``'s count; `nil`: when the API refuses it.
         var renewAt: Duration?
+        /// What it was fetched with: a reload that changes the scopes or audience needs another.
+        var settings: OAuth2Settings
     }
 
-    /// What shares a token: the same settings; for the `refresh_token` grant, the
-    /// same auth and first refresh token (whatever else changed), since a rotating
-    /// server takes each refresh token once.
+    /// What shares a token request: the same settings; for the `refresh_token`
+    /// grant, the same auth and first refresh token (whatever else changed), since
+    /// a rotating server takes each refresh token once, so its requests go one by one.
     private struct Key: Hashable {
         var settings: OAuth2Settings?
         var refreshChain: String?
@@ -86,10 +88,22 @@ package final class OAuth2Tokens: Sendable {
     }
 
     /// Waits for the token requests in flight, so that a refresh token they
-    /// rotate is kept before the agent stops (at most ``timeout``).
-    package func finish() async {
+    /// rotate is kept before the agent stops; at most `limit` on the clock, and
+    /// not past the caller's cancellation: then they are cancelled.
+    package func finish(within limit: Duration = .seconds(3)) async {
         let pending = state.withLock { Array($0.fetching.values) }
-        for task in pending { _ = try? await task.value }
+        guard !pending.isEmpty else { return }
+        let clock = clock
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for task in pending { _ = try? await task.value }
+            }
+            group.addTask { try? await clock.sleep(for: limit) }
+            // The first to end: the requests, the limit, or the caller's cancellation.
+            await group.next()
+            for task in pending { task.cancel() }
+            group.cancelAll()
+        }
     }
 
     /// `text` with every token this process holds (access tokens, rotated
@@ -138,21 +152,29 @@ package final class OAuth2Tokens: Sendable {
             case kept(String)
             case fetching(Task<Token, any Error>)
         }
-        let now = elapsed()
         let key = Key(auth)
-        let source: Source = state.withLock { state in
-            if let task = state.fetching[key] { return .fetching(task) }
-            if let token = state.tokens[key], token.value != rejected, token.renewAt.map({ now < $0 }) ?? true {
-                return .kept(token.value)
+        while true {
+            let now = elapsed()
+            let source: Source = try state.withLock { state in
+                if let task = state.fetching[key] { return .fetching(task) }
+                if let token = state.tokens[key], token.settings == auth, token.value != rejected,
+                    token.renewAt.map({ now < $0 }) ?? true
+                {
+                    return .kept(token.value)
+                }
+                try Task.checkCancellation()
+                state.tokens[key] = nil
+                let task = Task { try await self.fetchAndKeep(auth, key: key, like: page) }
+                state.fetching[key] = task
+                return .fetching(task)
             }
-            state.tokens[key] = nil
-            let task = Task { try await self.fetchAndKeep(auth, key: key, like: page) }
-            state.fetching[key] = task
-            return .fetching(task)
-        }
-        switch source {
-        case .kept(let token): return token
-        case .fetching(let task): return try await task.value.value
+            switch source {
+            case .kept(let token): return token
+            case .fetching(let task):
+                let token = try await task.value
+                // Joined a request made with settings since changed: the next one is made with these.
+                if token.settings == auth { return token.value }
+            }
         }
     }
 
@@ -249,7 +271,8 @@ package final class OAuth2Tokens: Sendable {
             "fetched an access token",
             metadata: ["auth": "\(auth.identity)", "expiresIn": "\(lifetime.map { DurationText.format($0) } ?? "-")"])
         // Renewed a little early: a tenth of its life, at most a minute, before it ends.
-        return Token(value: value, renewAt: lifetime.map { started + $0 - min(.seconds(60), $0 / 10) })
+        return Token(
+            value: value, renewAt: lifetime.map { started + $0 - min(.seconds(60), $0 / 10) }, settings: auth)
     }
 
     /// `expires_in`: seconds, as a number or (as some servers send it) a string.

@@ -113,6 +113,15 @@ import Testing
                 == "[password] [access_token] [api_key] Bearer [Authorization] [Authorization] [X-Api-Key] active-users en-GB"
         )
     }
+
+    @Test func aPasswordWrittenInAURLIsSecretAsDecodedAndAsWrittenWhateverFillsTheUserName() throws {
+        let config = try decodeConfig(
+            #"""
+            {"resources": [{"name": "users", "url": "https://${API_USER}:p%73ss-in-url@api.example.com/v1/users", "key": "/id"}]}
+            """#, environment: ["API_USER": "agent"])
+        // Written with an escape the redactor would not make.
+        #expect(config.redactor.redact("psss-in-url p%73ss-in-url") == "[password] [password 2]")
+    }
 }
 
 @Suite(.timeLimit(.minutes(1))) struct SealingTests {

@@ -132,6 +132,65 @@ import Testing
         #expect(presented.withLock { $0 } == ["rt-0", "rt-1"])
     }
 
+    @Test func settingsChangedByAReloadGetANewTokenFromTheSameRefreshTokenChain() async throws {
+        let forms = Mutex<[String]>([])
+        let transport = ScriptedTransport(clock: clock) { spec in
+            let count = forms.withLock {
+                $0.append(spec.body?.text ?? "")
+                return $0.count
+            }
+            return ScriptedTransport.json(
+                #"{"access_token":"at-\#(count)","expires_in":3600,"refresh_token":"rt-\#(count)"}"#)
+        }
+        var auth = Self.auth
+        auth.grant = .refreshToken
+        auth.refreshToken = "rt-0"
+        auth.scopes = ["read"]
+        let tokens = tokens(transport)
+        #expect(try await tokens.token(for: auth, like: Self.page) == "at-1")
+        #expect(try await tokens.token(for: auth, like: Self.page) == "at-1")
+        auth.scopes = ["read", "write"]
+        #expect(try await tokens.token(for: auth, like: Self.page) == "at-2")
+        let sent = forms.withLock { $0 }
+        #expect(sent.count == 2)
+        // The second request presents the refresh token the first one rotated to, with the new scopes.
+        #expect(sent.last?.contains("refresh_token=rt-1") == true, "\(sent)")
+        #expect(sent.last?.contains("scope=read%20write") == true, "\(sent)")
+    }
+
+    @Test func aCancelledCallerStartsNoTokenRequest() async throws {
+        let transport = endpoint()
+        let tokens = tokens(transport)
+        let cancelled = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await tokens.token(for: Self.auth, like: Self.page)
+        }
+        await #expect(throws: CancellationError.self) { try await cancelled.value }
+        #expect(transport.requests.isEmpty)
+    }
+
+    @Test func finishingWaitsForARequestInFlightAtMostItsLimitThenCancelsIt() async throws {
+        let transport = endpoint(delay: .seconds(3600))
+        let tokens = tokens(transport)
+        let stalled = Task { try await tokens.token(for: Self.auth, like: Self.page) }
+        // The endpoint's answer and the token request's time limit.
+        await clock.waitForSleepers(2)
+        let finished = Task { await tokens.finish(within: .seconds(3)) }
+        await clock.waitForSleepers(3)
+        await clock.advance(by: .seconds(3))
+        await finished.value
+        await #expect(throws: (any Error).self) { try await stalled.value }
+
+        // A stop that cannot wait (the caller is cancelled) ends at once too.
+        let again = Task { try await tokens.token(for: Self.auth, like: Self.page) }
+        await clock.waitForSleepers(2)
+        let impatient = Task { await tokens.finish(within: .seconds(3)) }
+        await clock.waitForSleepers(3)
+        impatient.cancel()
+        await impatient.value
+        await #expect(throws: (any Error).self) { try await again.value }
+    }
+
     @Test func tokenEndpointErrorsAreClassifiedLikeAnyRequest() async throws {
         let answers: [(HTTPResponseData, FetchError.Kind, String)] = [
             (
