@@ -81,11 +81,14 @@ public struct RecordedSync: Sendable, Hashable {
     public var finishedAt: Date
     /// What it changed in the snapshot (all zero unless a snapshot was applied).
     public var changes: SnapshotChanges
+    /// The seqs of its rows in `changes`, when it wrote any.
+    public var feed: ClosedRange<Int64>?
 
     /// Creates the description of a recorded sync.
-    public init(finishedAt: Date, changes: SnapshotChanges = SnapshotChanges()) {
+    public init(finishedAt: Date, changes: SnapshotChanges = SnapshotChanges(), feed: ClosedRange<Int64>? = nil) {
         self.finishedAt = finishedAt
         self.changes = changes
+        self.feed = feed
     }
 }
 

@@ -118,6 +118,22 @@ extension SyncStore {
                     );
                     """)
         }
+        migrator.registerMigration("Keep a change feed") { db in
+            // AUTOINCREMENT: a seq is never given twice, even after every row was pruned.
+            try db.execute(
+                sql: """
+                    CREATE TABLE changes (
+                        seq      INTEGER PRIMARY KEY AUTOINCREMENT,
+                        resource TEXT NOT NULL,
+                        key      TEXT NOT NULL,
+                        op       TEXT NOT NULL CHECK (op IN ('insert', 'update', 'delete')),
+                        sync_run INTEGER,
+                        at       TEXT NOT NULL
+                    );
+
+                    CREATE INDEX changes_by_resource ON changes (resource, seq);
+                    """)
+        }
         return migrator
     }
 }

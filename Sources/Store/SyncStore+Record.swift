@@ -3,7 +3,8 @@ import GRDB
 
 extension SyncStore {
     /// Records a finished sync in one transaction: the snapshot's diff (for a
-    /// success), the resource's row and the run's row.
+    /// success) with a row in `changes` for each record it inserts, updates or
+    /// deletes, the resource's row and the run's row.
     ///
     /// A success with a snapshot replaces the resource's records: new and changed
     /// records are written, unchanged records are not touched, vanished keys are
@@ -12,7 +13,7 @@ extension SyncStore {
     ///
     /// Unless `sync` says when it finished, the finish time is taken in the
     /// transaction, after the snapshot is applied; changed records' `updated_at`
-    /// is the time the apply began.
+    /// (and their changes' `at`) is the time the apply began.
     ///
     /// - Returns: When the sync finished and what its snapshot changed.
     @discardableResult
@@ -29,42 +30,72 @@ extension SyncStore {
         // Applying a snapshot may be cancelled (rolled back, as at shutdown);
         // recording any other outcome, a cancellation included, always completes.
         let recorded = try await write(cancellable: staging != nil) { db -> RecordedSync in
-            var changes = SnapshotChanges()
+            let began = sync.finishedAt ?? Date()
+            // The run's row first: the changes name it.
+            let run = try Self.insertRun(sync, finishedAt: began, db)
+            var recorded = RecordedSync(finishedAt: began)
             var itemCount: Int?
             if let staging {
-                (changes, itemCount) = try Self.applySnapshot(
-                    from: staging, keeping: unchanged, to: sync.resource, at: sync.finishedAt ?? Date(), db)
+                let applied = try Self.applySnapshot(
+                    from: staging, keeping: unchanged, to: sync.resource, run: run, at: began, db)
+                (recorded.changes, recorded.feed, itemCount) = (applied.changes, applied.feed, applied.count)
                 try Self.replacePages(of: sync.resource, with: pages, db)
                 try db.execute(sql: "DROP TABLE temp.\(staging)")
             }
-            let finishedAt = sync.finishedAt ?? Date()
-            try Self.updateResource(after: sync, finishedAt: finishedAt, itemCount: itemCount, db)
-            try Self.insertRun(sync, finishedAt: finishedAt, changes: changes, db)
-            return RecordedSync(finishedAt: finishedAt, changes: changes)
+            recorded.finishedAt = sync.finishedAt ?? Date()
+            try Self.updateResource(after: sync, finishedAt: recorded.finishedAt, itemCount: itemCount, db)
+            try Self.finishRun(run, at: recorded.finishedAt, changes: recorded.changes, db)
+            return recorded
         }
         apply?.close()
         return recorded
     }
 
     /// Applies the staged records and the kept pages as the resource's new
-    /// snapshot; returns what changed and how many records it holds.
+    /// snapshot, writing a change for each record inserted, updated or deleted
+    /// by run `run`; returns what changed, their seqs, and how many records it holds.
     private static func applySnapshot(
-        from staging: String, keeping unchanged: [Int], to resource: String, at date: Date, _ db: Database
-    ) throws -> (SnapshotChanges, Int) {
+        from staging: String, keeping unchanged: [Int], to resource: String, run: Int64, at date: Date,
+        _ db: Database
+    ) throws -> (changes: SnapshotChanges, feed: ClosedRange<Int64>?, count: Int) {
         let now = Timestamp.string(from: date)
-        let count = "SELECT count(*) FROM records WHERE resource = ?"
-        let before = try Int.fetchOne(db, sql: count, arguments: [resource]) ?? 0
         // Gone: every record not staged, unless its page answered 304 (it is kept).
         let kept = "[" + unchanged.map(String.init).joined(separator: ",") + "]"
+        let gone = """
+            resource = ?
+              AND (page IS NULL OR page NOT IN (SELECT value FROM json_each(?)))
+              AND NOT EXISTS (SELECT 1 FROM temp.\(staging) AS s WHERE s.key = records.key)
+            """
         try db.execute(
             sql: """
-                DELETE FROM records
-                WHERE resource = ?
-                  AND (page IS NULL OR page NOT IN (SELECT value FROM json_each(?)))
-                  AND NOT EXISTS (SELECT 1 FROM temp.\(staging) AS s WHERE s.key = records.key)
+                INSERT INTO changes (resource, key, op, sync_run, at)
+                SELECT resource, key, 'delete', ?, ? FROM records WHERE \(gone) ORDER BY key
                 """,
-            arguments: [resource, kept])
+            arguments: [run, now, resource, kept])
         let removed = db.changesCount
+        try db.execute(sql: "DELETE FROM records WHERE \(gone)", arguments: [resource, kept])
+        try db.execute(
+            sql: """
+                INSERT INTO changes (resource, key, op, sync_run, at)
+                SELECT ?, s.key, 'insert', ?, ? FROM temp.\(staging) AS s
+                WHERE NOT EXISTS (SELECT 1 FROM records AS r WHERE r.resource = ? AND r.key = s.key)
+                ORDER BY s.key
+                """,
+            arguments: [resource, run, now, resource])
+        let added = db.changesCount
+        try db.execute(
+            sql: """
+                INSERT INTO changes (resource, key, op, sync_run, at)
+                SELECT ?, s.key, 'update', ?, ? FROM temp.\(staging) AS s
+                JOIN records AS r ON r.resource = ? AND r.key = s.key
+                WHERE r.data IS NOT s.data
+                ORDER BY s.key
+                """,
+            arguments: [resource, run, now, resource])
+        let changed = db.changesCount
+        let total = Int64(removed + added + changed)
+        // One transaction's rows have consecutive seqs.
+        let last = db.lastInsertedRowID
         // `WHERE true` resolves the parsing ambiguity of an upsert from a SELECT.
         // A record that moved to another page keeps its updated_at.
         try db.execute(
@@ -78,14 +109,12 @@ extension SyncStore {
                 WHERE records.data IS NOT excluded.data OR records.page IS NOT excluded.page
                 """,
             arguments: [resource, now])
-        // Written now: the new and the changed records (by the index on updated_at).
-        let written =
-            try Int.fetchOne(
-                db, sql: "SELECT count(*) FROM records WHERE resource = ? AND updated_at = ?",
-                arguments: [resource, now]) ?? 0
-        let after = try Int.fetchOne(db, sql: count, arguments: [resource]) ?? 0
-        let added = after - (before - removed)
-        return (SnapshotChanges(added: added, changed: written - added, removed: removed), after)
+        let count =
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM records WHERE resource = ?", arguments: [resource]) ?? 0
+        return (
+            SnapshotChanges(added: added, changed: changed, removed: removed),
+            total > 0 ? (last - total + 1)...last : nil, count
+        )
     }
 
     private static func replacePages(of resource: String, with pages: [StoredPage], _ db: Database) throws {
@@ -159,26 +188,34 @@ extension SyncStore {
         }
     }
 
-    private static func insertRun(
-        _ sync: FinishedSync, finishedAt: Date, changes: SnapshotChanges, _ db: Database
-    ) throws {
+    /// Inserts the run's row, its changes counted later by ``finishRun(_:at:changes:_:)``,
+    /// and prunes the resource's oldest runs; returns the row's id.
+    private static func insertRun(_ sync: FinishedSync, finishedAt: Date, _ db: Database) throws -> Int64 {
         try db.execute(
             sql: """
                 INSERT INTO sync_runs (resource, trigger, started_at, finished_at, outcome, attempts, pages, items,
-                                       bytes, wire_bytes, error, error_kind, error_status, added, changed, removed)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                       bytes, wire_bytes, error, error_kind, error_status)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
                 sync.resource, sync.trigger.rawValue, Timestamp.string(from: sync.startedAt),
                 Timestamp.string(from: finishedAt), sync.outcome.rawValue, sync.attempts, sync.pages,
                 sync.items, sync.bytes, sync.wireBytes, sync.error?.message, sync.error?.kind, sync.error?.status,
-                changes.added, changes.changed, changes.removed,
             ])
+        let id = db.lastInsertedRowID
         try db.execute(
             sql: """
                 DELETE FROM sync_runs WHERE resource = ? AND id <= (
                     SELECT id FROM sync_runs WHERE resource = ? ORDER BY id DESC LIMIT 1 OFFSET ?)
                 """,
             arguments: [sync.resource, sync.resource, runsKeptPerResource])
+        return id
+    }
+
+    /// Completes the run's row: when it finished and what it changed.
+    private static func finishRun(_ id: Int64, at finishedAt: Date, changes: SnapshotChanges, _ db: Database) throws {
+        try db.execute(
+            sql: "UPDATE sync_runs SET finished_at = ?, added = ?, changed = ?, removed = ? WHERE id = ?",
+            arguments: [Timestamp.string(from: finishedAt), changes.added, changes.changed, changes.removed, id])
     }
 }

@@ -31,6 +31,8 @@ protocol AgentControl: Sendable {
     var changes: PassthroughSubject<StatusChange, Never> { get }
     /// The Prometheus text of `GET /metrics`.
     func metricsPage() -> String
+    /// Up to `limit` changes of the feed after `seq`, of `resource` or of all.
+    func changeFeed(of resource: String?, after seq: Int64, limit: Int) async throws(StoreError) -> ChangePage
 }
 
 extension AgentControl {
@@ -49,6 +51,10 @@ extension SyncEngine: AgentControl {
     func metricsPage() -> String {
         metrics.render(statuses: statuses(), online: isOnline)
     }
+
+    func changeFeed(of resource: String?, after seq: Int64, limit: Int) async throws(StoreError) -> ChangePage {
+        try await store.changes(of: resource, after: seq, limit: limit)
+    }
 }
 
 /// The routes of the status API (docs/api.md#requests): JSON in and out, errors as
@@ -62,6 +68,7 @@ extension SyncEngine: AgentControl {
 /// | `POST /v1/refresh` | refreshes every resource; `{"results": [Result…]}` |
 /// | `GET /v1/events` | server-sent events: every resource at once, then each change |
 /// | `POST /v1/reload` | reloads the configuration; `{"added", "removed", "changed"}` or 422 |
+/// | `GET /v1/changes?resource=NAME&after=SEQ&limit=N` | the change feed: `{"changes", "next", "missed"}` |
 /// | `GET /metrics` | Prometheus text |
 ///
 /// With `Accept: text/event-stream`, a refresh streams `progress`, `retry`
@@ -157,12 +164,37 @@ struct StatusAPI<Control: AgentControl>: Sendable {
                 return APIResponse.json(encoding: answer, status: .unprocessableContent)
             }
         }
+        router.get("/v1/changes") { request, _ in
+            try await changes(request)
+        }
         router.get("/metrics") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: control.metricsPage())))
         }
         return router
+    }
+
+    /// `GET /v1/changes?resource=NAME&after=SEQ&limit=N`: a part of the change feed.
+    private func changes(_ request: Request) async throws -> Response {
+        let query = request.uri.queryParameters
+        let resource = query["resource"].map(String.init)
+        if let resource, control.status(of: resource) == nil { throw APIError.unknownResource(resource) }
+        let after: Int64
+        let limit: Int
+        do {
+            (after, limit) = try ChangeFeed.parse(
+                after: query["after"].map(String.init), limit: query["limit"].map(String.init))
+        } catch let problem as ChangeFeed.Problem {
+            throw APIError(status: .badRequest, code: "bad_request", message: problem.message)
+        }
+        let page: ChangePage
+        do {
+            page = try await control.changeFeed(of: resource, after: after, limit: limit)
+        } catch {
+            throw APIError(status: .serviceUnavailable, code: "database_unavailable", message: error.message)
+        }
+        return APIResponse.json(ChangeFeed.json(page))
     }
 
     /// `GET /v1/events`: a `resource` event for every resource as it is now,
@@ -238,11 +270,19 @@ final class ResourceEvent: Sendable {
         self.change = change
     }
 
-    /// The event as the stream carries it.
+    /// The event as the stream carries it, followed by a `changes` event
+    /// when the sync that ended with it changed records.
     var text: String {
         encoded.withLock { encoded in
             if let encoded { return encoded }
-            let text = ServerSentEvent(name: "resource", encoding: change.status).encoded
+            var text = ServerSentEvent(name: "resource", encoding: change.status).encoded
+            if let feed = change.feed {
+                let changes: JSONValue = [
+                    "resource": .string(change.status.name), "first": .number(Int(feed.lowerBound)),
+                    "last": .number(Int(feed.upperBound)),
+                ]
+                text += ServerSentEvent(name: "changes", data: changes).encoded
+            }
             encoded = text
             return text
         }
@@ -328,6 +368,7 @@ enum APIResponse {
         (.post, ["v1", "refresh"]),
         (.get, ["v1", "events"]),
         (.post, ["v1", "reload"]),
+        (.get, ["v1", "changes"]),
         (.get, ["metrics"]),
     ]
 

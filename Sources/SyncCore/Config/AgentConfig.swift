@@ -16,6 +16,8 @@ package struct AgentConfig: Sendable {
     package var socketMode: UInt32
     /// How the agent tells whether the machine is online.
     package var connectivity: Connectivity
+    /// How long the change feed keeps its changes.
+    package var changeRetention = ChangeRetention()
     /// The resources, in the order of the file.
     package var resources: [ResourceConfig]
     /// Scrubs the substituted values out of any text shown to people.
@@ -46,6 +48,13 @@ package struct Connectivity: Sendable, Hashable {
     package var probe: ProbeTarget?
     /// The longest wait between two probes while offline.
     package var maxProbeInterval: Duration
+}
+
+/// How long the change feed keeps its changes (docs/configuration.md#the-change-feed):
+/// a change goes when it is older than `keep` or beyond the newest `maxRows`.
+package struct ChangeRetention: Sendable, Hashable {
+    package var keep: Duration = .seconds(7 * 86_400)
+    package var maxRows = 1_000_000
 }
 
 /// A TCP endpoint to probe, from `tcp://host:port`.

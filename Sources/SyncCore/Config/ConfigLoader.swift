@@ -143,6 +143,7 @@ extension ConfigLoader {
                 object.finish(reader)
             }
             let connectivity = connectivity(fields.take("connectivity"), at: fields.path("connectivity"))
+            let retention = changeRetention(fields.take("changes"), at: fields.path("changes"))
             let resourcesValue = fields.take("resources")
             let resources = resources(resourcesValue, at: fields.path("resources"), defaults: defaults)
             fields.finish(reader)
@@ -151,7 +152,7 @@ extension ConfigLoader {
             return AgentConfig(
                 file: file, database: database, corruptDatabase: corruptDatabase, socket: socket,
                 socketMode: socketMode,
-                connectivity: connectivity, resources: resources.map(\.1),
+                connectivity: connectivity, changeRetention: retention, resources: resources.map(\.1),
                 redactor: Redactor(secrets: substitution.secrets),
                 source: ConfigSource(
                     bytes: bytes, environment: environment, fillingReferences: substitution.fillsReferences,
@@ -644,6 +645,24 @@ extension ConfigLoader {
             }
             fields.finish(reader)
             return connectivity
+        }
+
+        /// `changes`: `{"keep": "7d", "maxRows": 1000000}`.
+        package func changeRetention(_ value: JSONValue?, at path: String) -> ChangeRetention {
+            var retention = ChangeRetention()
+            guard let value, let fields = reader.object(value, at: path) else { return retention }
+            if let value = fields.take("keep"),
+                let keep = reader.duration(value, at: fields.path("keep"), atLeast: .seconds(60))
+            {
+                retention.keep = keep
+            }
+            if let value = fields.take("maxRows"),
+                let rows = reader.integer(value, at: fields.path("maxRows"), in: 1000...1_000_000_000)
+            {
+                retention.maxRows = rows
+            }
+            fields.finish(reader)
+            return retention
         }
 
         static func probeTarget(_ text: String) -> ProbeTarget? {

@@ -102,19 +102,29 @@ package final class StatePublication: Sendable {
             let before = machine.status(online: state.online)
             let actions = machine.handle(event)
             state.machines[name] = machine
+            var feed: ClosedRange<Int64>?
+            if case .finished(_, let result, _) = event { feed = result.feed }
             for action in actions {
                 switch action {
                 case .publishStatus:
-                    // While offline, what changed underneath may not show.
+                    // While offline, what changed underneath may not show; changes to the records always do.
                     let after = machine.status(online: state.online)
-                    guard after != before else { continue }
+                    guard after != before || feed != nil else { continue }
                     state.version += 1
-                    state.enqueue(.status(StatusChange(version: state.version, status: after)))
+                    state.enqueue(.status(StatusChange(version: state.version, status: after, feed: feed)))
+                    feed = nil
                 case .report(let report):
                     state.enqueue(.activity(report))
                 case .warnSlow:
                     state.enqueue(.warnSlow(resource: name))
                 }
+            }
+            if let feed {
+                // The records changed though the status did not (a sync that a newer one replaced).
+                state.version += 1
+                state.enqueue(
+                    .status(
+                        StatusChange(version: state.version, status: machine.status(online: state.online), feed: feed)))
             }
             return state.claimDelivery()
         }

@@ -144,6 +144,7 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.followConnectivity() }
             group.addTask { await self.scheduler.run(engine) }
+            group.addTask { await self.pruneChanges() }
             if let heartbeat {
                 group.addTask { await self.beat(heartbeat) }
             }
@@ -165,6 +166,16 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
     }
 
     /// Proves the engine alive to the watchdog: its state and its database answer.
+    /// How often the change feed is pruned.
+    static var pruneInterval: Duration { .seconds(600) }
+
+    /// Prunes the change feed at start, then every ``pruneInterval``.
+    private func pruneChanges() async {
+        repeat {
+            await store.pruneChanges(as: config.changeRetention, now: now(), logger: logger)
+        } while (try? await clock.sleep(for: Self.pruneInterval)) != nil
+    }
+
     private func beat(_ heartbeat: Heartbeat) async {
         while (try? await clock.sleep(for: heartbeat.interval)) != nil {
             _ = statuses()

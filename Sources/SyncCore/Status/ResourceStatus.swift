@@ -49,9 +49,13 @@ package struct StatusChange: Sendable, Hashable {
     package var version: Int
     /// The status it changed to.
     package var status: ResourceStatus
+    /// The seqs of the change feed that the sync which ended with this change
+    /// wrote, if it wrote any.
+    package var feed: ClosedRange<Int64>?
 
-    package init(version: Int, status: ResourceStatus) {
+    package init(version: Int, status: ResourceStatus, feed: ClosedRange<Int64>? = nil) {
         self.version = version
         self.status = status
+        self.feed = feed
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import Store
 import Streams
@@ -48,6 +49,8 @@ package struct LocalRefresh: Sendable {
         let results = await Self.inWaves(selected, concurrency: Self.concurrency) { await refresh($0) }
         // A refresh token rotated by a token request a timeout left behind is kept before the process ends.
         await tokens.finish()
+        // Where no agent runs, refreshes keep the change feed within its retention.
+        await store.pruneChanges(as: config.changeRetention, now: Date(), logger: logger)
         return results
     }
 

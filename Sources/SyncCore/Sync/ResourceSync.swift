@@ -249,7 +249,7 @@ struct ResourceSync: Sendable {
             resource: resource.name, outcome: sync.outcome, pages: sync.pages, items: sync.items,
             attempts: sync.attempts,
             durationMilliseconds: Int((recorded.finishedAt.timeIntervalSince(startedAt) * 1000).rounded()),
-            error: sync.error, changes: recorded.changes)
+            error: sync.error, changes: recorded.changes, feed: recorded.feed)
     }
 
     /// Logs a passing storage failure at `level` if it starts an episode for

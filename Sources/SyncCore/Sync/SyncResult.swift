@@ -25,6 +25,9 @@ package struct SyncResult: Sendable, Hashable, Codable {
     /// resets: the next poll comes then. (Not part of the JSON: the
     /// resource's `nextSyncAt` shows it.)
     package var retryAfter: Duration?
+    /// The seqs of the changes it wrote to the change feed, if any. (Not part
+    /// of the JSON: `GET /v1/events` tells them in a `changes` event.)
+    package var feed: ClosedRange<Int64>?
 
     private enum CodingKeys: String, CodingKey {
         case resource, outcome, joined, pages, items, attempts
@@ -36,7 +39,7 @@ package struct SyncResult: Sendable, Hashable, Codable {
     package init(
         resource: String, outcome: SyncOutcome, joined: Bool = false, pages: Int = 0, items: Int = 0,
         attempts: Int = 1, durationMilliseconds: Int = 0, error: StoredError? = nil,
-        changes: SnapshotChanges = SnapshotChanges()
+        changes: SnapshotChanges = SnapshotChanges(), feed: ClosedRange<Int64>? = nil
     ) {
         self.resource = resource
         self.outcome = outcome
@@ -47,6 +50,7 @@ package struct SyncResult: Sendable, Hashable, Codable {
         self.durationMilliseconds = durationMilliseconds
         self.error = error
         self.changes = changes
+        self.feed = feed
     }
 
     /// The result of a sync recorded in the database, as seen by a caller that joined it.

@@ -61,6 +61,19 @@ import Testing
             return metrics.render(statuses: statuses(), online: isOnline)
         }
 
+        /// Two changes of users at seqs 7 and 8, one of groups at 9; nothing pruned.
+        func changeFeed(of resource: String?, after seq: Int64, limit: Int) async throws(StoreError) -> ChangePage {
+            let at = Date(timeIntervalSince1970: 1_795_000_000)
+            let all = [
+                ChangeRow(seq: 7, resource: "users", key: "1", op: .insert, syncRun: 3, at: at),
+                ChangeRow(seq: 8, resource: "users", key: "2", op: .delete, syncRun: 3, at: at),
+                ChangeRow(seq: 9, resource: "groups", key: "g", op: .update, syncRun: 4, at: at),
+            ]
+            let changes = Array(
+                all.filter { $0.seq > seq && (resource == nil || $0.resource == resource) }.prefix(limit))
+            return ChangePage(changes: changes, next: changes.last?.seq ?? seq, missed: false)
+        }
+
         func refreshAll() async -> [SyncResult] {
             var results: [SyncResult] = []
             for name in ["users", "groups"] { results.append(await refresh(name)!) }
@@ -207,6 +220,52 @@ import Testing
         let resources = try events.map { try JSONDecoder.api.decode(ResourceStatus.self, from: Data($0.data.utf8)) }
         #expect(resources.map(\.name) == ["users", "groups", "users", "users"])
         #expect(resources.map(\.state) == [.idle, .idle, .syncing, .failed])
+    }
+
+    @Test func changesAreReadAfterASeqByResourceAndBadRequestsAreNamed() async throws {
+        let (status, json, _) = try await call(.get, "/v1/changes?resource=users&after=7&limit=5")
+        #expect(status == .ok)
+        #expect(
+            json
+                == [
+                    "changes": [
+                        [
+                            "seq": 8, "resource": "users", "key": "2", "op": "delete", "syncRun": 3,
+                            "at": "2026-11-18T11:06:40.000Z",
+                        ]
+                    ],
+                    "next": 8, "missed": false,
+                ])
+        let (_, all, _) = try await call(.get, "/v1/changes?limit=2")
+        #expect(all["changes"]?.arrayValue?.compactMap { $0["seq"] } == [7, 8])
+        #expect(all["next"] == 8)
+        let (_, none, _) = try await call(.get, "/v1/changes?after=9")
+        #expect(none["changes"]?.arrayValue?.isEmpty == true)
+        #expect(none["next"] == 9)
+        for (uri, code, message) in [
+            ("/v1/changes?after=-1", "bad_request", #"after must be a seq: a whole number, 0 or more (got "-1")"#),
+            ("/v1/changes?limit=0", "bad_request", #"limit must be between 1 and 10000 (got "0")"#),
+            ("/v1/changes?resource=nobody", "unknown_resource", #"no resource named "nobody""#),
+        ] {
+            let (status, error, _) = try await call(.get, uri)
+            #expect(status == (code == "bad_request" ? .badRequest : .notFound), "\(uri)")
+            #expect(error["error"]?["code"]?.stringValue == code, "\(uri)")
+            #expect(error["error"]?["message"]?.stringValue == message, "\(uri)")
+        }
+    }
+
+    @Test func aSyncThatChangedRecordsIsFollowedByAChangesEvent() async throws {
+        let subject = agent.changes
+        let sender = Task {
+            while subject.storage.consumerCount == 0 { await Task.yield() }
+            subject.send(StatusChange(version: 1, status: ResourceStatus(name: "users", row: nil), feed: 12...14))
+            subject.finish()
+        }
+        let (_, _, body) = try await text(.get, "/v1/events")
+        await sender.value
+        let events = events(body)
+        #expect(events.map(\.name) == ["resource", "resource", "resource", "changes"])
+        #expect(try JSONValue(parsing: Array(events[3].data.utf8)) == ["resource": "users", "first": 12, "last": 14])
     }
 
     @Test func eventClientsShareOneSubscriptionAndEachGetsEveryChange() async throws {

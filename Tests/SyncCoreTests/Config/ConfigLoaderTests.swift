@@ -233,6 +233,12 @@ func resource(
         .init(
             config: #"{"connectivity": {"probe": "api.example.com:443"}, "resources": [\#(resource())]}"#,
             problems: [#"connectivity.probe: must look like "tcp://host:port", e.g. "tcp://api.example.com:443""#]),
+        .init(
+            config: #"{"changes": {"keep": "10s", "maxRows": 10, "max": 1}, "resources": [\#(resource())]}"#,
+            problems: [
+                "changes.keep: must be at least 1m", "changes.maxRows: must be between 1000 and 1000000000",
+                "changes.max: unknown key",
+            ]),
     ]
 
     @Test(arguments: malformed)
@@ -297,6 +303,7 @@ func resource(
         #expect(settings.maxPages == 10_000)
         #expect(config.socketMode == 0o660)
         #expect(config.connectivity.maxProbeInterval == .seconds(30))
+        #expect(config.changeRetention == ChangeRetention(keep: .seconds(7 * 86_400), maxRows: 1_000_000))
         #expect(config.resources[0].items == .root)
         #expect(config.resources[0].pagination == .none)
         #expect(config.resources[0].method == .get)
@@ -451,7 +458,8 @@ func resource(
                 ])
         for key in ConfigLoader.settingsKeys + ConfigLoader.retryKeys + ConfigLoader.resourceKeys
             + ConfigLoader.paginationKeys + ConfigLoader.pageEndKeys + [
-                "database", "socket", "socketMode", "probe", "maxProbeInterval", "method", "auths",
+                "database", "socket", "socketMode", "probe", "maxProbeInterval", "method", "auths", "changes", "keep",
+                "maxRows",
             ] + ConfigLoader.oauth2Keys
         {
             #expect(text.contains("\"\(key)\":"), "config.example.json does not show \(key)")
