@@ -17,6 +17,8 @@ public struct ResourceRow: Sendable, Hashable, FetchableRecord {
     public var validators: Validators
     /// The number of records in its snapshot.
     public var itemCount: Int
+    /// For an incremental resource, the value its next sync sends (before the lookback).
+    public var since: Date?
 
     /// The columns of the `resources` table.
     public enum Columns {
@@ -31,6 +33,7 @@ public struct ResourceRow: Sendable, Hashable, FetchableRecord {
         static let lastModified = Column("last_modified")
         static let validatorsScope = Column("validators_scope")
         static let itemCount = Column("item_count")
+        static let since = Column("since")
     }
 
     /// Decodes a row of `resources`.
@@ -44,6 +47,7 @@ public struct ResourceRow: Sendable, Hashable, FetchableRecord {
         validators = Validators(
             etag: row[Columns.etag], lastModified: row[Columns.lastModified], scope: row[Columns.validatorsScope])
         itemCount = row[Columns.itemCount] ?? 0
+        since = (row[Columns.since] as String?).flatMap(Timestamp.date(from:))
     }
 }
 

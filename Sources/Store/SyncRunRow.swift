@@ -29,6 +29,8 @@ public struct SyncRunRow: Sendable, Hashable, FetchableRecord {
     public var error: StoredError?
     /// What the sync changed in the snapshot (zero unless it succeeded).
     public var changes: SnapshotChanges
+    /// For an incremental resource, the value its next sync sends (before the lookback).
+    public var since: Date?
 
     /// The columns of the `sync_runs` table.
     public enum Columns {
@@ -49,6 +51,7 @@ public struct SyncRunRow: Sendable, Hashable, FetchableRecord {
         static let added = Column("added")
         static let changed = Column("changed")
         static let removed = Column("removed")
+        static let since = Column("since")
     }
 
     /// Decodes a row of `sync_runs`.
@@ -67,6 +70,7 @@ public struct SyncRunRow: Sendable, Hashable, FetchableRecord {
         error = StoredError(message: row[Columns.error], kind: row[Columns.errorKind], status: row[Columns.errorStatus])
         changes = SnapshotChanges(
             added: row[Columns.added] ?? 0, changed: row[Columns.changed] ?? 0, removed: row[Columns.removed] ?? 0)
+        since = (row[Columns.since] as String?).flatMap(Timestamp.date(from:))
     }
 
     /// The run's duration in milliseconds.
@@ -83,6 +87,8 @@ public struct RecordedSync: Sendable, Hashable {
     public var changes: SnapshotChanges
     /// The seqs of its rows in `changes`, when it wrote any.
     public var feed: ClosedRange<Int64>?
+    /// The records the resource holds after it, when it changed them.
+    public var itemCount: Int?
 
     /// Creates the description of a recorded sync.
     public init(finishedAt: Date, changes: SnapshotChanges = SnapshotChanges(), feed: ClosedRange<Int64>? = nil) {
@@ -137,6 +143,8 @@ public struct FinishedSync: Sendable {
     public var error: StoredError?
     /// The first page's validators, kept for the next conditional request.
     public var validators: Validators
+    /// For an incremental resource, the value its next sync sends (before the lookback).
+    public var since: Date?
 
     /// Creates the description of a finished sync.
     public init(

@@ -134,6 +134,28 @@ extension SyncStore {
                     CREATE INDEX changes_by_resource ON changes (resource, seq);
                     """)
         }
+        migrator.registerMigration("Keep incremental cursors") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE cursors (
+                        resource     TEXT NOT NULL,
+                        scope        TEXT NOT NULL,
+                        request      TEXT NOT NULL,
+                        since        TEXT,
+                        walk         TEXT,
+                        walk_pages   INTEGER,
+                        walk_sent    TEXT,
+                        walk_largest TEXT,
+                        walk_run     INTEGER,
+                        full_at      TEXT,
+                        updated_at   TEXT NOT NULL,
+                        PRIMARY KEY (resource, scope)
+                    ) WITHOUT ROWID;
+
+                    ALTER TABLE resources ADD COLUMN since TEXT;
+                    ALTER TABLE sync_runs ADD COLUMN since TEXT;
+                    """)
+        }
         return migrator
     }
 }

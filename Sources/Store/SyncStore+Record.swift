@@ -16,9 +16,15 @@ extension SyncStore {
     /// (and their changes' `at`) is the time the apply began.
     ///
     /// - Returns: When the sync finished and what its snapshot changed.
+    ///
+    /// An incremental sync, whose pages were applied as they came
+    /// (``applyPage(_:)``), passes the run row its first page made as `run`:
+    /// the row is completed, its change counts kept. A full sync of an
+    /// incremental resource passes the `cursor` it leaves, written with its snapshot.
     @discardableResult
     public func record(
-        _ sync: FinishedSync, snapshot: SnapshotWriter? = nil
+        _ sync: FinishedSync, snapshot: SnapshotWriter? = nil, continuing run: Int64? = nil,
+        cursor: (scope: String, cursor: SyncCursor)? = nil
     ) async throws(StoreError) -> RecordedSync {
         let apply = sync.outcome == .success ? snapshot : nil
         if let snapshot, apply == nil {
@@ -32,19 +38,36 @@ extension SyncStore {
         let recorded = try await write(cancellable: staging != nil) { db -> RecordedSync in
             let began = sync.finishedAt ?? Date()
             // The run's row first: the changes name it.
-            let run = try Self.insertRun(sync, finishedAt: began, db)
+            let runID = try run ?? Self.insertRun(sync, finishedAt: began, db)
             var recorded = RecordedSync(finishedAt: began)
             var itemCount: Int?
             if let staging {
                 let applied = try Self.applySnapshot(
-                    from: staging, keeping: unchanged, to: sync.resource, run: run, at: began, db)
+                    from: staging, keeping: unchanged, to: sync.resource, run: runID, at: began, db)
                 (recorded.changes, recorded.feed, itemCount) = (applied.changes, applied.feed, applied.count)
                 try Self.replacePages(of: sync.resource, with: pages, db)
                 try db.execute(sql: "DROP TABLE temp.\(staging)")
+            } else if run != nil, sync.outcome == .success {
+                itemCount = try Int.fetchOne(
+                    db, sql: "SELECT count(*) FROM records WHERE resource = ?", arguments: [sync.resource])
+            }
+            if let cursor, sync.outcome == .success {
+                try Self.saveCursor(
+                    cursor.cursor, of: sync.resource, scope: cursor.scope, at: Timestamp.string(from: began), db)
             }
             recorded.finishedAt = sync.finishedAt ?? Date()
+            recorded.itemCount = itemCount
             try Self.updateResource(after: sync, finishedAt: recorded.finishedAt, itemCount: itemCount, db)
-            try Self.finishRun(run, at: recorded.finishedAt, changes: recorded.changes, db)
+            if run != nil {
+                recorded.changes = try Self.finishRun(runID, of: sync, at: recorded.finishedAt, db)
+            } else {
+                try Self.finishRun(runID, of: sync, at: recorded.finishedAt, changes: recorded.changes, db)
+            }
+            if let since = sync.since {
+                try db.execute(
+                    sql: "UPDATE resources SET since = ? WHERE name = ?",
+                    arguments: [Timestamp.string(from: since), sync.resource])
+            }
             return recorded
         }
         apply?.close()
@@ -212,10 +235,38 @@ extension SyncStore {
         return id
     }
 
-    /// Completes the run's row: when it finished and what it changed.
-    private static func finishRun(_ id: Int64, at finishedAt: Date, changes: SnapshotChanges, _ db: Database) throws {
+    /// Completes the row of an incremental sync whose pages counted their
+    /// changes into it; returns the counts.
+    private static func finishRun(
+        _ id: Int64, of sync: FinishedSync, at finishedAt: Date, _ db: Database
+    ) throws
+        -> SnapshotChanges
+    {
         try db.execute(
-            sql: "UPDATE sync_runs SET finished_at = ?, added = ?, changed = ?, removed = ? WHERE id = ?",
-            arguments: [Timestamp.string(from: finishedAt), changes.added, changes.changed, changes.removed, id])
+            sql: """
+                UPDATE sync_runs SET finished_at = ?, outcome = ?, attempts = ?, pages = ?, items = ?, bytes = ?,
+                    wire_bytes = ?, error = ?, error_kind = ?, error_status = ?, since = ?
+                WHERE id = ?
+                """,
+            arguments: [
+                Timestamp.string(from: finishedAt), sync.outcome.rawValue, sync.attempts, sync.pages, sync.items,
+                sync.bytes, sync.wireBytes, sync.error?.message, sync.error?.kind, sync.error?.status,
+                sync.since.map(Timestamp.string(from:)), id,
+            ])
+        let row = try Row.fetchOne(
+            db, sql: "SELECT added, changed, removed FROM sync_runs WHERE id = ?", arguments: [id])
+        return SnapshotChanges(added: row?["added"] ?? 0, changed: row?["changed"] ?? 0, removed: row?["removed"] ?? 0)
+    }
+
+    /// Completes the run's row: when it finished and what it changed.
+    private static func finishRun(
+        _ id: Int64, of sync: FinishedSync, at finishedAt: Date, changes: SnapshotChanges, _ db: Database
+    ) throws {
+        try db.execute(
+            sql: "UPDATE sync_runs SET finished_at = ?, added = ?, changed = ?, removed = ?, since = ? WHERE id = ?",
+            arguments: [
+                Timestamp.string(from: finishedAt), changes.added, changes.changed, changes.removed,
+                sync.since.map(Timestamp.string(from:)), id,
+            ])
     }
 }

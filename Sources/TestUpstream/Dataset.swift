@@ -15,6 +15,15 @@ struct Dataset: Sendable {
     var removed: Set<Int> = []
     /// Live ids when some were removed, computed on demand.
     private var liveCache: [Int]?
+    /// The logical clock of changes, for the incremental routes: item `id` was last
+    /// changed at stamp `id` (it was made then), unless `stamps` says otherwise; each
+    /// change after the collection was made takes the next stamp, from 1,000,000.
+    var tick = 1_000_000
+    /// The stamps of items changed (or added) since the collection was made.
+    var stamps: [Int: Int] = [:]
+    /// The stamps at which items were removed: the incremental routes tell them as
+    /// tombstones. Items cut off by shrinking the collection leave none (a hard delete).
+    var removedStamps: [Int: Int] = [:]
 
     init(count: Int) {
         self.count = count
@@ -43,6 +52,56 @@ struct Dataset: Sendable {
     mutating func touch() {
         modified = Date()
         liveCache = nil
+    }
+
+    /// The first day of the collection's clock: stamp `s` is `s` seconds later.
+    static let epoch = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
+
+    /// The time of a stamp, as the incremental routes write it.
+    static func time(_ stamp: Int) -> String {
+        let formatter = ISO8601DateFormatter()
+        return formatter.string(from: epoch.addingTimeInterval(TimeInterval(stamp)))
+    }
+
+    /// The stamp of a time the incremental routes were given (its whole seconds).
+    static func stamp(_ date: Date) -> Int {
+        Int(date.timeIntervalSince(epoch).rounded(.down))
+    }
+
+    /// Marks `ids` changed now: the next stamp.
+    mutating func stamp(_ ids: [Int]) {
+        tick += 1
+        for id in ids { stamps[id] = tick }
+    }
+
+    /// What changed at stamp `since` or later, in the order of the stamps (then
+    /// ids), from position `offset`: at most `limit` items, live ones and tombstones.
+    func changes(since: Int, offset: Int = 0, limit: Int) -> [(id: Int, stamp: Int, deleted: Bool)] {
+        var result: [(id: Int, stamp: Int, deleted: Bool)] = []
+        var skipped = 0
+        // Items never changed, whose stamp is their id, come first.
+        var id = max(since, 1)
+        while id <= min(count, tick), result.count < limit {
+            if stamps[id] == nil, !removed.contains(id) {
+                if skipped < offset { skipped += 1 } else { result.append((id, id, false)) }
+            }
+            id += 1
+        }
+        guard result.count < limit else { return result }
+        var later = stamps.filter { $0.value >= since && !removed.contains($0.key) && $0.key <= count }
+            .map { (id: $0.key, stamp: $0.value, deleted: false) }
+        later += removedStamps.filter { $0.value >= since }.map { (id: $0.key, stamp: $0.value, deleted: true) }
+        later.sort { ($0.stamp, $0.id) < ($1.stamp, $1.id) }
+        for change in later where result.count < limit {
+            if skipped < offset { skipped += 1 } else { result.append(change) }
+        }
+        return result
+    }
+
+    /// Item `id` as the incremental routes serve it: with its `updated_at`, or as a tombstone.
+    func item(_ id: Int, stamp: Int, deleted: Bool) -> String {
+        if deleted { return #"{"id":\#(id),"status":"deleted","deleted":true,"updated_at":"\#(Self.time(stamp))"}"# }
+        return String(item(id).dropLast()) + #","status":"open","updated_at":"\#(Self.time(stamp))"}"#
     }
 
     /// The JSON of item `id`.

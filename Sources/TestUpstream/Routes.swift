@@ -13,6 +13,8 @@ import NIOCore
 /// | `/next/NAME?page=&per_page=` | nextUrl | `{"results": [...], "next": "http://…" or null}` |
 /// | `/all/NAME` | none | `[...]` |
 /// | `/one/NAME/ID` | none | one item |
+/// | `/incremental/NAME?updated_since=ISO&page=&per_page=` | page | `{"data": [...], "page", "per_page"}`: the items changed at `updated_since` or later, oldest change first, each with `updated_at`; removed ones as tombstones (`"deleted": true`, `"status": "deleted"`) |
+/// | `/api/v2/incremental/NAME.json?start_time=UNIX&per_page=` | nextUrl | Zendesk's time-based incremental export: `{"NAME": [...], "next_page", "count", "end_time", "end_of_stream"}` (below) |
 /// | `/echo` | none | the request itself: `{"id", "method", "query", "headers", "body"}` |
 /// | `/redirect?to=URL&status=302` | | a redirect to `URL` (to itself when `to` is absent) |
 /// | `POST /oauth/token` | | an OAuth2 token endpoint, once ``TestUpstream/requireOAuth2(_:)`` sets one (``OAuth2Server``); the routes above then want its tokens |
@@ -86,6 +88,7 @@ enum Routes {
     /// `/salesforce/NAME/query/…`), without Shopify's `.json`.
     static func collectionName(in path: String) -> String {
         let parts = path.split(separator: "/")
+        if parts.count == 4, parts[0] == "api", parts[2] == "incremental" { return String(parts[3].dropLast(5)) }
         guard parts.count >= 2 else { return "" }
         let name = String(parts[1])
         return parts[0] == "shopify" && name.hasSuffix(".json") ? String(name.dropLast(5)) : name
@@ -126,6 +129,11 @@ enum Routes {
             let status = query["status"].flatMap(Int.init) ?? 302
             let itself = request.path + (request.query.isEmpty ? "" : "?" + request.query)
             return .answer(.answer(status: status, headers: [("Location", query["to"] ?? itself)], body: ByteBuffer()))
+        }
+        if parts.count == 4, parts[0] == "api", parts[2] == "incremental", parts[3].hasSuffix(".json") {
+            guard let dataset else { return .answer(json(status: 404, #"{"error":"InvalidEndpoint"}"#)) }
+            return zendeskExport(
+                request, collection: collectionName(in: request.path), dataset: dataset, origin: origin)
         }
         guard parts.count >= 2, let style = Style(rawValue: parts[0]) else {
             return .answer(json(status: 404, #"{"error":"no such path; try /page/items"}"#))
@@ -182,6 +190,26 @@ enum Routes {
                 body.writeString(#","next_cursor":\#(next)}"#)
             }
             return .page(headers: [], body: body)
+        case .incremental:
+            let page = query["page"].flatMap(Int.init) ?? 1
+            let size = query["per_page"].flatMap(Int.init) ?? defaultPageSize
+            let since = query["updated_since"].map { ISO8601DateFormatter().date(from: $0) }
+            guard page >= 1, (1...10_000).contains(size), since != .some(nil) else {
+                return .answer(
+                    json(
+                        status: 400,
+                        #"{"error":"updated_since must be an ISO 8601 time; page at least 1; per_page 1 to 10000"}"#))
+            }
+            let changes = dataset.changes(
+                since: since.flatMap { $0 }.map(Dataset.stamp) ?? 0, offset: (page - 1) * size, limit: size)
+            var body = ByteBuffer()
+            body.writeString(#"{"data":["#)
+            for (index, change) in changes.enumerated() {
+                if index > 0 { body.writeString(",") }
+                body.writeString(dataset.item(change.id, stamp: change.stamp, deleted: change.deleted))
+            }
+            body.writeString(#"],"page":\#(page),"per_page":\#(size)}"#)
+            return .page(headers: [], body: body)
         case .all:
             var body = ByteBuffer()
             writeItems(dataset.ids(offset: 0, limit: total), of: dataset, to: &body)
@@ -195,7 +223,42 @@ enum Routes {
     }
 
     enum Style: String {
-        case page, offset, cursor, link, next, all, one
+        case page, offset, cursor, link, next, all, one, incremental
+    }
+
+    /// Zendesk's time-based incremental export
+    /// (https://developer.zendesk.com/api-reference/ticketing/ticket-management/incremental_exports/):
+    /// `start_time` (Unix seconds) is required; a page holds up to `per_page` (1,000)
+    /// items updated at `start_time` or later, oldest first, deleted ones with
+    /// `"status": "deleted"`; `end_time` is the last item's update time and `next_page`
+    /// asks from there, so the items updated in that second come again (the duplicates
+    /// Zendesk warns of); `end_of_stream` is true once a page holds fewer than
+    /// `per_page`. Departs from Zendesk: `start_time` may be recent.
+    private static func zendeskExport(
+        _ request: SeenRequest, collection name: String, dataset: Dataset, origin: String
+    ) -> Reply {
+        let query = parameters(request.query)
+        let size = min(max(query["per_page"].flatMap(Int.init) ?? 1000, 1), 1000)
+        guard let start = query["start_time"].flatMap(Int.init), start >= 0 else {
+            return .answer(
+                json(status: 400, #"{"error":"InvalidValue","description":"start_time is required: a Unix time"}"#))
+        }
+        let since = Dataset.stamp(Date(timeIntervalSince1970: TimeInterval(start)))
+        let changes = dataset.changes(since: since, limit: size)
+        let end = changes.last.map { Int(Dataset.epoch.timeIntervalSince1970) + $0.stamp } ?? start
+        var body = ByteBuffer()
+        body.writeString(#"{"\#(name)":["#)
+        for (index, change) in changes.enumerated() {
+            if index > 0 { body.writeString(",") }
+            body.writeString(dataset.item(change.id, stamp: change.stamp, deleted: change.deleted))
+        }
+        let next =
+            "\(origin)/api/v2/incremental/\(name).json?start_time=\(end)"
+            + (query["per_page"] != nil ? "&per_page=\(size)" : "")
+        body.writeString(
+            #"],"next_page":"\#(next)","count":\#(changes.count),"end_time":\#(end),"#
+                + #""end_of_stream":\#(changes.count < size)}"#)
+        return .page(headers: [], body: body)
     }
 
     static let jsonHeaders = [("Content-Type", "application/json")]

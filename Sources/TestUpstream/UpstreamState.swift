@@ -59,7 +59,12 @@ final class UpstreamState: Sendable {
 
     func setDataset(_ name: String, count: Int) {
         contents.withLock { contents in
-            var dataset = contents.datasets[name] ?? Dataset(count: count)
+            guard var dataset = contents.datasets[name] else {
+                contents.datasets[name] = Dataset(count: count)
+                return
+            }
+            // Items added to a collection are changes; items cut off leave no tombstone.
+            if count > dataset.count { dataset.stamp(Array((dataset.count + 1)...count)) }
             dataset.count = count
             dataset.removed = dataset.removed.filter { $0 <= count }
             dataset.touch()
@@ -71,6 +76,7 @@ final class UpstreamState: Sendable {
         contents.withLock { contents in
             guard var dataset = contents.datasets[name] else { return }
             for id in ids { dataset.revisions[id, default: 1] += 1 }
+            dataset.stamp(ids)
             dataset.touch()
             contents.datasets[name] = dataset
         }
@@ -79,7 +85,10 @@ final class UpstreamState: Sendable {
     func removeItems(_ name: String, ids: [Int]) {
         contents.withLock { contents in
             guard var dataset = contents.datasets[name] else { return }
-            dataset.removed.formUnion(ids.filter { (1...dataset.count).contains($0) })
+            let live = ids.filter { (1...dataset.count).contains($0) && !dataset.removed.contains($0) }
+            dataset.removed.formUnion(live)
+            dataset.tick += 1
+            for id in live { dataset.removedStamps[id] = dataset.tick }
             dataset.touch()
             contents.datasets[name] = dataset
         }

@@ -93,3 +93,70 @@ import Testing
         #expect(try await feed().first?.hasPrefix("21 ") == true)
     }
 }
+
+/// Incremental pages (docs/configuration.md#incremental-resources): merged by
+/// key, deletions applied, each with its changes and the cursor after it.
+@Suite struct IncrementalPageTests {
+    let fixture: StoreFixture
+    var store: SyncStore { fixture.store }
+
+    init() throws {
+        fixture = try StoreFixture()
+    }
+
+    func page(_ changes: [IncrementalChange], run: Int64?, next: String? = nil, since: Date? = nil) -> IncrementalPage {
+        var cursor = SyncCursor(request: "r1", since: since)
+        if let next {
+            cursor.walk = SyncCursor.Walk(next: next, pages: 1, sent: nil, largest: since, run: 0)
+        }
+        return IncrementalPage(
+            resource: "users", scope: "", changes: changes, cursor: cursor, run: run, trigger: .poll,
+            startedAt: Date())
+    }
+
+    @Test func pagesMergeByKeyTheLastOfAKeyWinningAndDeletionsRemove() async throws {
+        try await fixture.sync("users", [("1", #"{"v":1}"#), ("2", #"{"v":1}"#), ("3", #"{"v":1}"#)])
+        let before = try fixture.rows("users")
+        let first = try await store.applyPage(
+            page(
+                [
+                    .upsert(StagedRecord(key: "1", data: #"{"v":1}"#)),  // unchanged: untouched
+                    .upsert(StagedRecord(key: "2", data: #"{"v":2}"#)),
+                    .upsert(StagedRecord(key: "4", data: #"{"v":1}"#)),
+                    .upsert(StagedRecord(key: "2", data: #"{"v":3}"#)),  // the same key again: the last wins
+                    .delete(key: "3"),
+                    .delete(key: "9"),  // never there: nothing to delete
+                ], run: nil, next: "page-2"))
+        #expect(first.changes == SnapshotChanges(added: 1, changed: 1, removed: 1))
+        let rows = try fixture.rows("users")
+        #expect(rows.mapValues(\.0) == ["1": #"{"v":1}"#, "2": #"{"v":3}"#, "4": #"{"v":1}"#])
+        #expect(rows["1"]?.1 == before["1"]?.1)
+        let feed = try await store.changes(after: 3, limit: 10).changes
+        #expect(feed.map { "\($0.op) \($0.key)" } == ["insert 4", "update 2", "delete 3"])
+        #expect(Set(feed.map(\.syncRun)) == [first.run])
+        #expect(first.feed == 4...6)
+        // The cursor keeps the walk, and the run row says the sync was cut off until it ends.
+        let cursor = try #require(try await store.cursor(of: "users"))
+        #expect(cursor.walk?.next == "page-2")
+        #expect(cursor.walk?.run == first.run)
+        let interrupted = try #require(try await store.runs(of: "users", limit: 1).first)
+        #expect(interrupted.outcome == .cancelled)
+        #expect(interrupted.changes == SnapshotChanges(added: 1, changed: 1, removed: 1))
+
+        // The last page completes the walk: the cursor's since moves, the run row ends counted.
+        let since = Date(timeIntervalSince1970: 1_790_000_000)
+        let last = try await store.applyPage(
+            page([.upsert(StagedRecord(key: "5", data: "{}"))], run: first.run, since: since))
+        #expect(last.run == first.run)
+        #expect(try await store.cursor(of: "users") == SyncCursor(request: "r1", since: since))
+        var sync = FinishedSync(
+            resource: "users", trigger: .poll, startedAt: Date(), outcome: .success, state: .idle, pages: 2, items: 7)
+        sync.since = since
+        let recorded = try await store.record(sync, continuing: first.run)
+        #expect(recorded.changes == SnapshotChanges(added: 2, changed: 1, removed: 1))
+        #expect(recorded.itemCount == 4)
+        let run = try #require(try await store.runs(of: "users", limit: 1).first)
+        #expect(run.id == first.run && run.outcome == .success && run.since == since && run.pages == 2)
+        #expect(try await store.resource(named: "users")?.since == since)
+    }
+}

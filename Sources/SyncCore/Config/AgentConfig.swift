@@ -90,6 +90,8 @@ package struct ResourceConfig: Sendable {
     package var pagination: Pagination
     /// Timing, retry and limits.
     package var settings: SyncSettings
+    /// How it asks only for what changed; `nil` for a snapshot resource (the default).
+    package var incremental: IncrementalSettings?
 
     /// The resources whose record this one's URL reads.
     package var dependencies: [String] { url.dependencies.map(\.resource) }
@@ -336,6 +338,7 @@ extension ResourceConfig: Equatable {
             && lhs.headers.elementsEqual(rhs.headers) { $0 == $1 }
             && lhs.query.elementsEqual(rhs.query) { $0 == $1 } && lhs.body == rhs.body && lhs.items == rhs.items
             && lhs.key == rhs.key && lhs.pagination == rhs.pagination && lhs.settings == rhs.settings
+            && lhs.incremental == rhs.incremental
     }
 }
 

@@ -87,7 +87,11 @@ package enum ConfigLoader {
         "clientAuth",
     ]
     static let retryKeys = ["maxAttempts", "initialDelay", "maxDelay", "multiplier", "jitter", "on", "never"]
-    static let resourceKeys = ["name", "url", "method", "headers", "query", "body", "items", "key", "pagination"]
+    static let resourceKeys = [
+        "name", "url", "method", "headers", "query", "body", "items", "key", "pagination", "mode", "since", "deleted",
+        "fullResyncEvery",
+    ]
+    static let sinceKeys = ["field", "fromBody", "param", "bodyField", "format", "initial", "lookback"]
     static let styles = ["none", "page", "offset", "cursor", "link", "nextUrl"]
     static let paginationKeys = [
         "param", "sizeParam", "size", "start", "limitParam", "limit", "next", "cursorFromLastItem",
@@ -759,6 +763,7 @@ extension ConfigLoader {
                         fields.path("body"), "must be a JSON object when the pagination is sent in the body")
                 }
             }
+            let incremental = incremental(fields, method: method)
             let settings = settings(fields, base: defaults)
             if let auth = settings.auth {
                 if headers.contains(where: { $0.name.lowercased() == "authorization" }) {
@@ -774,7 +779,105 @@ extension ConfigLoader {
             }
             return ResourceConfig(
                 name: name, url: url, method: method, headers: headers, query: query, body: body, items: items,
-                key: key, pagination: pagination, settings: settings)
+                key: key, pagination: pagination, settings: settings, incremental: incremental ?? nil)
+        }
+
+        /// `mode`, `since`, `deleted` and `fullResyncEvery` (docs/configuration.md#incremental-resources):
+        /// `nil` for a snapshot resource; `.some(nil)` for an incremental one with problems.
+        mutating func incremental(_ fields: ObjectFields, method: HTTPMethod) -> IncrementalSettings?? {
+            var incremental = false
+            if let value = fields.take("mode"), let text = reader.string(value, at: fields.path("mode")) {
+                switch text {
+                case "snapshot": break
+                case "incremental": incremental = true
+                default: reader.report(fields.path("mode"), "must be \"snapshot\" or \"incremental\"")
+                }
+            }
+            let since = fields.take("since")
+            let deleted = fields.take("deleted")
+            let every = fields.take("fullResyncEvery")
+            guard incremental else {
+                for (key, value) in [("since", since), ("deleted", deleted), ("fullResyncEvery", every)]
+                where value != nil {
+                    reader.report(fields.path(key), "needs \"mode\": \"incremental\"")
+                }
+                return nil
+            }
+            guard let since else {
+                reader.report(
+                    fields.path("since"),
+                    #"is required in incremental mode, e.g. {"field": "/updated_at", "param": "updated_since"}"#)
+                return .some(nil)
+            }
+            guard let object = reader.object(since, at: fields.path("since")) else { return .some(nil) }
+            let problems = reader.problems.count
+            var source: IncrementalSettings.Source?
+            let field = object.take("field").flatMap { reader.pointer($0, at: object.path("field")) }
+            let fromBody = object.take("fromBody").flatMap { reader.pointer($0, at: object.path("fromBody")) }
+            switch (field, fromBody) {
+            case (let field?, nil): source = .field(field)
+            case (nil, let body?): source = .body(body)
+            case (nil, nil):
+                reader.report(
+                    object.path("field"), "or fromBody is required: where the next sync's value comes from")
+            case (_?, _?): reader.report(object.path("fromBody"), "and field cannot both be set: choose one")
+            }
+            var placement: IncrementalSettings.Placement?
+            let param = object.take("param").flatMap { reader.string($0, at: object.path("param")) }
+            let bodyField = object.take("bodyField").flatMap { reader.pointer($0, at: object.path("bodyField")) }
+            switch (param, bodyField) {
+            case (let param?, nil):
+                if param.isEmpty { reader.report(object.path("param"), "must not be empty") }
+                placement = .query(param)
+            case (nil, let pointer?):
+                if method != .post { reader.report(object.path("bodyField"), "needs \"method\": \"POST\"") }
+                if pointer == .root { reader.report(object.path("bodyField"), "must name a field, e.g. \"/since\"") }
+                placement = .body(pointer)
+            case (nil, nil):
+                reader.report(object.path("param"), "or bodyField is required: where the value is sent")
+            case (_?, _?): reader.report(object.path("bodyField"), "and param cannot both be set: choose one")
+            }
+            var format = IncrementalSettings.Format.iso8601
+            if let value = object.take("format"), let text = reader.string(value, at: object.path("format")) {
+                if let parsed = IncrementalSettings.Format(rawValue: text) {
+                    format = parsed
+                } else {
+                    reader.report(object.path("format"), "must be \"iso8601\", \"unixSeconds\" or \"unixMilliseconds\"")
+                }
+            }
+            var initial = Date(timeIntervalSince1970: 0)
+            if let value = object.take("initial") {
+                if let date = format.date(from: value) {
+                    initial = date
+                } else {
+                    reader.report(
+                        object.path("initial"),
+                        "must be a time: an ISO 8601 date such as \"2024-01-01T00:00:00Z\", or a Unix time")
+                }
+            }
+            var lookback = Duration.zero
+            if let value = object.take("lookback"),
+                let duration = reader.duration(value, at: object.path("lookback"), atLeast: .zero)
+            {
+                lookback = duration
+            }
+            object.finish(reader)
+            var rule: DeletedRule?
+            if let deleted, let object = reader.object(deleted, at: fields.path("deleted")) {
+                if let value = object.take("pointer"), let pointer = reader.pointer(value, at: object.path("pointer")) {
+                    rule = DeletedRule(pointer: pointer, equals: object.take("equals") ?? .bool(true))
+                } else {
+                    reader.report(object.path("pointer"), "is required: the item field that marks a deletion")
+                }
+                object.finish(reader)
+            }
+            let fullResyncEvery = every.flatMap {
+                reader.duration($0, at: fields.path("fullResyncEvery"), atLeast: .seconds(1))
+            }
+            guard reader.problems.count == problems, let source, let placement else { return .some(nil) }
+            return IncrementalSettings(
+                source: source, placement: placement, format: format, initial: initial, lookback: lookback,
+                deleted: rule, fullResyncEvery: fullResyncEvery)
         }
 
         mutating func url(_ fields: ObjectFields) -> URLTemplate? {

@@ -99,6 +99,8 @@ package struct ResourceMachine: Sendable, Hashable {
     private var items: Int
     /// The error of its last failed sync, cleared by a success.
     private var lastError: StoredError?
+    /// For an incremental resource, the value its next sync sends.
+    private var since: Date?
 
     /// A resource as last stored (`row`), polled next at `nextSyncAt`. A
     /// restart resumes polling of a failed resource (docs/api.md#resource):
@@ -111,6 +113,7 @@ package struct ResourceMachine: Sendable, Hashable {
         self.nextSyncAt = nextSyncAt
         items = row?.itemCount ?? 0
         lastError = row?.lastError
+        since = row?.since
     }
 
     /// The Resource object the status API shows, with the machine `online` or not.
@@ -121,6 +124,7 @@ package struct ResourceMachine: Sendable, Hashable {
         status.nextSyncAt = nextSyncAt
         status.items = items
         status.lastError = lastError
+        status.since = since
         switch state {
         case .idle:
             status.state = .idle
@@ -197,7 +201,8 @@ package struct ResourceMachine: Sendable, Hashable {
             state = .idle
             lastSuccessAt = date
             lastError = nil
-            if result.outcome == .success { items = result.items }
+            if result.outcome == .success { items = result.records ?? result.items }
+            if let value = result.since { since = value }
         case .gaveUp where result.error?.kind == ResourceSync.storageKind:
             // A passing condition of the machine: polled again at its next interval.
             state = .idle

@@ -1,3 +1,4 @@
+import Foundation
 import Store
 
 /// Turns a page's body into records (docs/configuration.md#a-resource): the
@@ -12,10 +13,31 @@ struct PageDecoder: Sendable {
         var message: String
     }
 
+    /// A page, decoded.
+    struct Decoded {
+        var document: JSONDocument
+        /// The records to keep, in order (an incremental resource's deletions left out).
+        var records: [StagedRecord]
+        var lastItem: JSONDocument.Span?
+        /// For an incremental resource: the records and the deletions, in the page's order.
+        var changes: [IncrementalChange] = []
+        /// For an incremental resource: the largest value of its `since` field among the
+        /// items, or the value of its `fromBody` field.
+        var largest: Date?
+    }
+
     /// The page's document, its records in order, and its last item.
     func decode(
         _ bytes: [UInt8], document parsed: JSONDocument? = nil
     ) throws(Problem) -> (document: JSONDocument, records: [StagedRecord], lastItem: JSONDocument.Span?) {
+        let decoded = try decode(bytes, document: parsed, incremental: nil)
+        return (decoded.document, decoded.records, decoded.lastItem)
+    }
+
+    /// The page decoded; with `incremental`, its deletions and its value for the next sync too.
+    func decode(
+        _ bytes: [UInt8], document parsed: JSONDocument? = nil, incremental: IncrementalSettings?
+    ) throws(Problem) -> Decoded {
         let document: JSONDocument
         if let parsed {
             document = parsed
@@ -29,16 +51,38 @@ struct PageDecoder: Sendable {
         guard let container = document.span(at: items) else {
             throw Problem(message: "the body has no items at \"\(items)\"")
         }
+        var decoded = Decoded(document: document, records: [], lastItem: nil)
+        func add(_ item: JSONDocument.Span, at location: String) throws(Problem) {
+            let record = try record(item, in: document, at: location)
+            guard let incremental else {
+                decoded.records.append(record)
+                return
+            }
+            if let rule = incremental.deleted, let span = document.span(at: rule.pointer, in: item),
+                JSONValue(document, span) == rule.equals
+            {
+                decoded.changes.append(.delete(key: record.key))
+            } else {
+                decoded.records.append(record)
+                decoded.changes.append(.upsert(record))
+            }
+            if case .field(let pointer) = incremental.source, let span = document.span(at: pointer, in: item) {
+                guard let date = incremental.format.date(from: JSONValue(document, span)) else {
+                    throw Problem(
+                        message: "the item at \"\(location)\" has \(document.kind(of: span).phrase) at \"\(pointer)\", "
+                            + "not a time (an ISO 8601 string or a Unix time)")
+                }
+                decoded.largest = max(decoded.largest ?? date, date)
+            }
+        }
         switch document.kind(of: container) {
         case .array:
-            var records: [StagedRecord] = []
             var index = 0
             var problem: Problem?
-            var lastItem: JSONDocument.Span?
             document.forEachElement(of: container) { item in
-                lastItem = item
+                decoded.lastItem = item
                 do throws(Problem) {
-                    records.append(try record(item, in: document, at: "\(items)/\(index)"))
+                    try add(item, at: "\(items)/\(index)")
                 } catch {
                     problem = error
                     return false
@@ -47,13 +91,26 @@ struct PageDecoder: Sendable {
                 return true
             }
             if let problem { throw problem }
-            return (document, records, lastItem)
         case .object:
-            return (document, [try record(container, in: document, at: items.description)], container)
+            decoded.lastItem = container
+            try add(container, at: items.description)
         case let kind:
             throw Problem(
                 message: "the items at \"\(items)\" are \(kind.phrase), not an array of items")
         }
+        if case .body(let pointer) = incremental?.source, let format = incremental?.format,
+            let span = document.span(at: pointer)
+        {
+            let value = JSONValue(document, span)
+            guard value != .null else { return decoded }
+            guard let date = format.date(from: value) else {
+                throw Problem(
+                    message: "the body has \(document.kind(of: span).phrase) at \"\(pointer)\", "
+                        + "not a time (an ISO 8601 string or a Unix time)")
+            }
+            decoded.largest = date
+        }
+        return decoded
     }
 
     private func record(

@@ -24,6 +24,10 @@ struct FetchedPage: Sendable {
     var next: PageRequest?
     /// The page as the next sync needs it to revalidate it: its validators among them.
     var stored: StoredPage
+    /// For an incremental resource: its records and deletions, in the page's order.
+    var changes: [IncrementalChange] = []
+    /// For an incremental resource: the page's value for the next sync.
+    var largest: Date?
 }
 
 /// The pages of a resource's last applied snapshot, by number, whose
@@ -63,18 +67,38 @@ struct ResourceFetch: Sendable {
     package var budget: RequestBudget
     /// The agent's OAuth2 access tokens, for a resource whose `auth` is `oauth2`.
     package var tokens: OAuth2Tokens?
+    /// The resource's body, with the `since` value of an incremental resource.
+    let body: RequestBody?
 
-    /// Prepares the fetch of `resource`, its URL filled with `dependencyValues`.
+    /// Prepares the fetch of `resource`, its URL filled with `dependencyValues`;
+    /// an incremental resource sends `since` where its `since.param` or
+    /// `since.bodyField` says (docs/configuration.md#incremental-resources).
     init(
         resource: ResourceConfig, transport: any PageTransport, redactor: Redactor,
-        dependencyValues: [URLTemplate.Dependency: String] = [:]
+        dependencyValues: [URLTemplate.Dependency: String] = [:], since: String? = nil
     ) {
         self.resource = resource
         self.transport = transport
         self.redactor = redactor
+        var query = resource.query
+        var body = resource.body
+        if let since, let incremental = resource.incremental {
+            switch incremental.placement {
+            case .query(let name):
+                query.removeAll { $0.name == name }
+                query.append((name, since))
+            case .body(let pointer):
+                let value: JSONValue = incremental.format == .iso8601 ? .string(since) : .number(since)
+                let object = body.flatMap { try? JSONValue(parsing: Array($0.text.utf8)) } ?? .object([])
+                body = RequestBody(
+                    text: object.setting(value, at: pointer).serialized(),
+                    contentType: body?.contentType ?? "application/json")
+            }
+        }
         planner = PagePlanner(
-            pagination: resource.pagination, baseURL: resource.url.render(dependencyValues), query: resource.query,
-            maxPages: resource.settings.maxPages, body: resource.body)
+            pagination: resource.pagination, baseURL: resource.url.render(dependencyValues), query: query,
+            maxPages: resource.settings.maxPages, body: body)
+        self.body = body
         decoder = PageDecoder(items: resource.items, key: resource.key)
         budget = RequestBudget(resource, clock: ContinuousClock())
     }
@@ -85,7 +109,7 @@ struct ResourceFetch: Sendable {
     /// with the request they were received for.
     var fingerprint: String {
         let parts = [
-            resource.method.rawValue, planner.first().url, resource.body?.text ?? "",
+            resource.method.rawValue, planner.first().url, body?.text ?? "",
             resource.headers.map { "\($0.name): \($0.value)" }.joined(separator: "\n"),
             resource.items.description, resource.key.description, "\(resource.pagination)",
         ]
@@ -130,9 +154,11 @@ struct ResourceFetch: Sendable {
     /// The stream of pages. A page whose request is the one `stored` holds
     /// for its number is asked for conditionally, with that page's validators
     /// (when the page after it can be told from what was stored).
-    func pages(stored: StoredWalk = StoredWalk()) -> AsyncPaginatedSequence<PageRequest, FetchedPage> {
+    func pages(
+        stored: StoredWalk = StoredWalk(), from start: PageRequest? = nil
+    ) -> AsyncPaginatedSequence<PageRequest, FetchedPage> {
         paginate(
-            first: planner.first(),
+            first: start ?? planner.first(),
             fetch: { request in
                 let previous = stored.pages[request.number].flatMap { page -> StoredPage? in
                     guard page.request == fingerprint(of: request), !page.validators.isEmpty,
@@ -242,7 +268,7 @@ struct ResourceFetch: Sendable {
         var headers = resource.headers
         if let etag = validators.etag { headers.append(("If-None-Match", etag)) }
         if let lastModified = validators.lastModified { headers.append(("If-Modified-Since", lastModified)) }
-        let body = request.body.map { RequestBody(text: $0, contentType: "application/json") } ?? resource.body
+        let body = request.body.map { RequestBody(text: $0, contentType: "application/json") } ?? self.body
         var spec = HTTPRequestSpec(method: resource.method, url: request.url, headers: headers, body: body)
         spec.tls = resource.settings.tls
         spec.proxy = resource.settings.proxy
@@ -298,10 +324,12 @@ struct ResourceFetch: Sendable {
                 status: response.status, retryAfter: failure.wait)
         }
         do {
-            let (document, records, lastItem) = try decoder.decode(bytes, document: document)
-            if request.number > planner.maxPages, !records.isEmpty { throw PagePlanner.tooManyPages(planner.maxPages) }
+            let decoded = try decoder.decode(bytes, document: document, incremental: resource.incremental)
+            let (document, records, lastItem) = (decoded.document, decoded.records, decoded.lastItem)
+            let itemCount = resource.incremental == nil ? records.count : decoded.changes.count
+            if request.number > planner.maxPages, itemCount > 0 { throw PagePlanner.tooManyPages(planner.maxPages) }
             let facts = PagePlanner.PageFacts(
-                itemCount: records.count, document: document, lastItem: lastItem,
+                itemCount: itemCount, document: document, lastItem: lastItem,
                 linkHeaders: response.headers["Link"])
             // Relative next-page links are relative to the URL that answered.
             var answered = request
@@ -313,7 +341,8 @@ struct ResourceFetch: Sendable {
                 next: next.map { self.stored($0, after: request) }, itemCount: records.count)
             return FetchedPage(
                 number: request.number, request: redactor.redact(shown), records: records, bytes: bytes.count,
-                wireBytes: response.wireBytes, notModified: false, next: next, stored: stored)
+                wireBytes: response.wireBytes, notModified: false, next: next, stored: stored,
+                changes: decoded.changes, largest: decoded.largest)
         } catch let problem as PageDecoder.Problem {
             throw FetchError(.unrecoverable, resource: resource.name, request: shown, cause: problem.message)
         } catch let problem as PagePlanner.Problem {

@@ -24,6 +24,8 @@ package struct ResourceStatus: Sendable, Hashable, Codable {
     package var items = 0
     /// The error of its last failed sync, cleared by a success.
     package var lastError: StoredError?
+    /// For an incremental resource, the value its next sync sends (before the lookback).
+    package var since: Date?
 
     /// A resource in `state`, with nothing else known yet.
     package init(name: String, state: ResourceState) {
@@ -38,6 +40,7 @@ package struct ResourceStatus: Sendable, Hashable, Codable {
         lastAttemptAt = row?.lastAttemptAt
         items = row?.itemCount ?? 0
         lastError = row?.lastError
+        since = row?.since
     }
 }
 

@@ -81,43 +81,75 @@ struct ResourceSync: Sendable {
     private func runOnce(
         trigger: SyncTrigger, startedAt: Date, progress: SyncTally, last: Bool
     ) async -> SyncResult {
+        if let incremental = resource.incremental {
+            return await runIncrementalOnce(
+                incremental, trigger: trigger, startedAt: startedAt, progress: progress, last: last)
+        }
+        return await runSnapshotOnce(trigger: trigger, startedAt: startedAt, progress: progress, last: last)
+    }
+
+    /// The fetch of this resource's pages, telling `progress` of its retries.
+    private func makeFetch(
+        _ values: [URLTemplate.Dependency: String], since: String? = nil, progress: SyncTally, logger: Logger
+    ) -> ResourceFetch {
+        var fetch = ResourceFetch(
+            resource: resource, transport: transport, redactor: redactor, dependencyValues: values, since: since)
+        fetch.clock = clock
+        fetch.connectivity = connectivity
+        fetch.onBudgetWait = onBudgetWait
+        if case .oauth2 = resource.settings.auth {
+            fetch.tokens = tokens ?? OAuth2Tokens(transport: transport, store: store, logger: logger)
+        }
+        // A sync without the agent's budgets keeps its own, on its clock.
+        fetch.budget = budgets?.budget(for: resource) ?? clock.budget(for: resource)
+        fetch.onRetry = { [self, logger] event in
+            let report = progress.retrying(event)
+            if let notice = report.retry {
+                // Out of descriptors or memory is told once per episode.
+                if (event.error as? FetchError)?.ofMachine == true {
+                    logStorage(notice.logLine, at: .warning, logger)
+                } else {
+                    logger.warning("\(notice.logLine)")
+                }
+            }
+            onProgress(report)
+        }
+        return fetch
+    }
+
+    /// A full sync of an incremental resource (`fullResyncEvery`): a snapshot
+    /// of every item from `initial`, which deletes what the API no longer lists,
+    /// and the cursor it leaves.
+    private struct FullResync {
+        var values: [URLTemplate.Dependency: String]
+        var scope: String
+        var request: String
+        var since: String
+        var cursor: SyncCursor?
+    }
+
+    /// One attempt of a snapshot sync: every page staged, then applied at once.
+    private func runSnapshotOnce(
+        trigger: SyncTrigger, startedAt: Date, progress: SyncTally, last: Bool, full: FullResync? = nil
+    ) async -> SyncResult {
         var snapshot: SnapshotWriter?
         var logger = logger
         logger[metadataKey: LogKey.resource] = "\(resource.name)"
         do {
-            var fetch = ResourceFetch(
-                resource: resource, transport: transport, redactor: redactor,
-                dependencyValues: try await dependencyValues())
-            fetch.clock = clock
-            fetch.connectivity = connectivity
-            fetch.onBudgetWait = onBudgetWait
-            if case .oauth2 = resource.settings.auth {
-                fetch.tokens = tokens ?? OAuth2Tokens(transport: transport, store: store, logger: logger)
-            }
-            // A sync without the agent's budgets keeps its own, on its clock.
-            fetch.budget = budgets?.budget(for: resource) ?? clock.budget(for: resource)
-            fetch.onRetry = { [self, logger] event in
-                let report = progress.retrying(event)
-                if let notice = report.retry {
-                    // Out of descriptors or memory is told once per episode.
-                    if (event.error as? FetchError)?.ofMachine == true {
-                        logStorage(notice.logLine, at: .warning, logger)
-                    } else {
-                        logger.warning("\(notice.logLine)")
-                    }
-                }
-                onProgress(report)
-            }
+            var values = full?.values ?? [:]
+            if full == nil { values = try await dependencyValues() }
+            let fetch = makeFetch(values, since: full?.since, progress: progress, logger: logger)
             // Validators are sent back only with the request they were received for.
             let fingerprint = fetch.fingerprint
             let row = try await store.resource(named: resource.name)
             let walk =
-                row?.validators.scope == fingerprint
+                row?.validators.scope == fingerprint && full == nil
                 ? StoredWalk(try await store.pages(of: resource.name)) : StoredWalk()
             progress.scope(fingerprint)
             // Unchanged pages are staged only once a page has changed: a sync
             // whose every page answered 304 writes no record.
             var unchanged: [FetchedPage] = []
+            var largest: Date?
             for try await page in fetch.pages(stored: walk) {
                 var items = 0
                 if page.notModified, snapshot == nil {
@@ -130,6 +162,7 @@ struct ResourceSync: Sendable {
                     }
                     items = try await stage(page, in: snapshot!)
                 }
+                largest = Self.largest(largest, page.largest, resource.incremental)
                 let report = progress.add(page, items: items)
                 onProgress(report)
                 logger.debug(
@@ -142,26 +175,141 @@ struct ResourceSync: Sendable {
                     .notModified, trigger: trigger, startedAt: startedAt, progress: progress, last: last)
             }
             if snapshot == nil { snapshot = try await store.beginSnapshot(of: resource.name) }
-            return await finish(
-                .success, trigger: trigger, startedAt: startedAt, progress: progress, snapshot: snapshot, last: last)
-        } catch {
-            // A cancelled task's request fails with a network error; it is a cancellation all the same.
-            let (outcome, stored) = Self.describe(
-                Task.isCancelled ? CancellationError() : error, resource: resource.name)
-            let message = stored.message.dropping(prefix: "\(resource.name): ")
-            if outcome == .cancelled {
-                logger.notice("sync cancelled")
-            } else if stored.kind == Self.storageKind {
-                logStorage(message, at: .warning, logger)
-            } else {
-                logger.warning("\(message)")
+            var cursor: (scope: String, cursor: SyncCursor)?
+            if let full {
+                let since = largest ?? full.cursor?.since
+                cursor = (full.scope, SyncCursor(request: full.request, since: since, fullAt: Date()))
+                logger.info("full sync of an incremental resource: what the API no longer lists is deleted")
             }
-            var result = await finish(
-                outcome, trigger: trigger, startedAt: startedAt, progress: progress, snapshot: snapshot, error: stored,
-                last: last)
-            // A rate limit longer than rateLimit.maxWait: the next poll comes at its reset.
-            if result.outcome == .rateLimited { result.retryAfter = (error as? FetchError)?.retryAfter }
-            return result
+            return await finish(
+                .success, trigger: trigger, startedAt: startedAt, progress: progress, snapshot: snapshot, last: last,
+                cursor: cursor)
+        } catch {
+            return await failed(
+                error, trigger: trigger, startedAt: startedAt, progress: progress, snapshot: snapshot, last: last,
+                logger: logger)
+        }
+    }
+
+    /// Ends an attempt that failed with `error`, recorded (on `run`, the row of
+    /// an incremental sync, when it has one).
+    private func failed(
+        _ error: any Error, trigger: SyncTrigger, startedAt: Date, progress: SyncTally, snapshot: SnapshotWriter? = nil,
+        last: Bool, logger: Logger, run: Int64? = nil, feed: ClosedRange<Int64>? = nil
+    ) async -> SyncResult {
+        // A cancelled task's request fails with a network error; it is a cancellation all the same.
+        let (outcome, stored) = Self.describe(
+            Task.isCancelled ? CancellationError() : error, resource: resource.name)
+        let message = stored.message.dropping(prefix: "\(resource.name): ")
+        if outcome == .cancelled {
+            logger.notice("sync cancelled")
+        } else if stored.kind == Self.storageKind {
+            logStorage(message, at: .warning, logger)
+        } else {
+            logger.warning("\(message)")
+        }
+        var result = await finish(
+            outcome, trigger: trigger, startedAt: startedAt, progress: progress, snapshot: snapshot, error: stored,
+            last: last || run != nil, run: run, feed: feed)
+        // A rate limit longer than rateLimit.maxWait: the next poll comes at its reset.
+        if result.outcome == .rateLimited { result.retryAfter = (error as? FetchError)?.retryAfter }
+        return result
+    }
+
+    /// The value for the next sync after a page that says `page`: the largest
+    /// of the items' (`since.field`), or the last page's (`since.fromBody`).
+    private static func largest(_ current: Date?, _ page: Date?, _ incremental: IncrementalSettings?) -> Date? {
+        guard let page else { return current }
+        if case .body = incremental?.source { return page }
+        return max(current ?? page, page)
+    }
+
+    /// The cursor scope of a dependent resource: the values its URL reads.
+    static func scope(_ values: [URLTemplate.Dependency: String]) -> String {
+        values.map { "\($0.key.resource)\($0.key.pointer)=\($0.value)" }.sorted().joined(separator: "&")
+    }
+
+    /// One attempt of an incremental sync (docs/configuration.md#incremental-resources):
+    /// the pages changed since the stored value, each merged and committed with
+    /// the cursor after it, so that a walk cut off goes on after its last page.
+    private func runIncrementalOnce(
+        _ incremental: IncrementalSettings, trigger: SyncTrigger, startedAt: Date, progress: SyncTally, last: Bool
+    ) async -> SyncResult {
+        var logger = logger
+        logger[metadataKey: LogKey.resource] = "\(resource.name)"
+        var run: Int64?
+        var feed: ClosedRange<Int64>?
+        do {
+            let values = try await dependencyValues()
+            let scope = Self.scope(values)
+            let request = makeFetch(values, progress: progress, logger: logger).fingerprint
+            var cursor = try await store.cursor(of: resource.name, scope: scope)
+            // Another request (a changed URL, query or items) starts afresh.
+            if cursor?.request != request { cursor = nil }
+            if let every = incremental.fullResyncEvery, let stored = cursor, stored.walk == nil,
+                stored.fullAt.map({ Date().timeIntervalSince($0) >= every.timeInterval }) ?? true
+            {
+                let full = FullResync(
+                    values: values, scope: scope, request: request, since: incremental.value(toSend: nil),
+                    cursor: stored)
+                return await runSnapshotOnce(
+                    trigger: trigger, startedAt: startedAt, progress: progress, last: last, full: full)
+            }
+            var walk = cursor?.walk
+            let sent = walk?.sent ?? cursor?.since
+            let fetch = makeFetch(
+                values, since: incremental.value(toSend: sent), progress: progress, logger: logger)
+            progress.scope(request)
+            var start: PageRequest?
+            if let stored = walk {
+                start = fetch.request(stored: stored.next, after: PageRequest(number: stored.pages, url: ""))
+                if start == nil {
+                    // Its next page cannot be read back (a secret it held is gone): the walk starts again.
+                    walk = nil
+                } else {
+                    logger.info("going on with the sync cut off after page \(stored.pages)")
+                }
+            }
+            var largest = walk?.largest
+            for try await page in fetch.pages(from: start) {
+                largest = Self.largest(largest, page.largest, incremental)
+                var after = SyncCursor(request: request, since: cursor?.since, fullAt: cursor?.fullAt)
+                if let next = page.next {
+                    let baseline = PageRequest(number: next.number - 1, url: "")
+                    after.walk = SyncCursor.Walk(
+                        next: fetch.stored(next, after: baseline), pages: page.number, sent: sent, largest: largest,
+                        run: 0)
+                } else {
+                    after.since = largest ?? cursor?.since
+                    // A complete walk from the initial value is a full sync too.
+                    if sent == nil { after.fullAt = Date() }
+                }
+                let applied = try await store.applyPage(
+                    IncrementalPage(
+                        resource: resource.name, scope: scope, changes: page.changes, cursor: after, run: run,
+                        trigger: trigger, startedAt: startedAt))
+                run = applied.run
+                if let pageFeed = applied.feed {
+                    feed = (feed?.lowerBound ?? pageFeed.lowerBound)...pageFeed.upperBound
+                }
+                let report = progress.add(page, items: page.changes.count)
+                onProgress(report)
+                logger.debug(
+                    "page merged",
+                    metadata: [
+                        LogKey.page: "\(page.number)", LogKey.items: "\(report.items)",
+                        "changes":
+                            "\(applied.changes.added) new, \(applied.changes.changed) changed, \(applied.changes.removed) removed",
+                    ])
+                if page.next == nil { cursor = after }
+            }
+            return await finish(
+                .success, trigger: trigger, startedAt: startedAt, progress: progress, last: last, run: run,
+                feed: feed, since: cursor?.since)
+        } catch {
+            return await failed(
+                error, trigger: trigger, startedAt: startedAt, progress: progress, last: last, logger: logger, run: run,
+                feed: feed)
         }
     }
 
@@ -184,9 +332,12 @@ struct ResourceSync: Sendable {
         return page.records.count
     }
 
+    /// Records the sync: its snapshot, or, for an incremental sync whose pages
+    /// are applied already, its `run` row; `cursor` is a full sync's.
     private func finish(
         _ outcome: SyncOutcome, trigger: SyncTrigger, startedAt: Date, progress: SyncTally,
-        snapshot: SnapshotWriter? = nil, error: StoredError? = nil, last: Bool = true
+        snapshot: SnapshotWriter? = nil, error: StoredError? = nil, last: Bool = true, run: Int64? = nil,
+        feed: ClosedRange<Int64>? = nil, since: Date? = nil, cursor: (scope: String, cursor: SyncCursor)? = nil
     ) async -> SyncResult {
         let totals = progress.totals
         if !last, outcome == .gaveUp, error?.kind == Self.storageKind {
@@ -207,9 +358,11 @@ struct ResourceSync: Sendable {
             attempts: totals.attempts, pages: totals.pages, items: totals.items, bytes: totals.bytes,
             wireBytes: totals.wireBytes, error: error,
             validators: totals.validators)
+        sync.since = since ?? cursor?.cursor.since
         var recorded = RecordedSync(finishedAt: Date())
         do {
-            recorded = try await store.record(sync, snapshot: snapshot)
+            recorded = try await store.record(sync, snapshot: snapshot, continuing: run, cursor: cursor)
+            if run != nil { recorded.feed = feed }
         } catch {
             await snapshot?.discard()
             if error.kind == .cancelled {
@@ -249,7 +402,8 @@ struct ResourceSync: Sendable {
             resource: resource.name, outcome: sync.outcome, pages: sync.pages, items: sync.items,
             attempts: sync.attempts,
             durationMilliseconds: Int((recorded.finishedAt.timeIntervalSince(startedAt) * 1000).rounded()),
-            error: sync.error, changes: recorded.changes, feed: recorded.feed)
+            error: sync.error, changes: recorded.changes, feed: recorded.feed, records: recorded.itemCount,
+            since: sync.since)
     }
 
     /// Logs a passing storage failure at `level` if it starts an episode for

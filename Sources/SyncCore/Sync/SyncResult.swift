@@ -1,3 +1,4 @@
+import Foundation
 import Store
 
 /// How one sync went: the Result object of the status API
@@ -28,6 +29,12 @@ package struct SyncResult: Sendable, Hashable, Codable {
     /// The seqs of the changes it wrote to the change feed, if any. (Not part
     /// of the JSON: `GET /v1/events` tells them in a `changes` event.)
     package var feed: ClosedRange<Int64>?
+    /// The records the resource holds after it, when it changed them. (Not
+    /// part of the JSON: the resource's `items` shows it.)
+    package var records: Int?
+    /// For an incremental resource, the value its next sync sends. (Not part
+    /// of the JSON: the resource's `since` shows it.)
+    package var since: Date?
 
     private enum CodingKeys: String, CodingKey {
         case resource, outcome, joined, pages, items, attempts
@@ -39,7 +46,8 @@ package struct SyncResult: Sendable, Hashable, Codable {
     package init(
         resource: String, outcome: SyncOutcome, joined: Bool = false, pages: Int = 0, items: Int = 0,
         attempts: Int = 1, durationMilliseconds: Int = 0, error: StoredError? = nil,
-        changes: SnapshotChanges = SnapshotChanges(), feed: ClosedRange<Int64>? = nil
+        changes: SnapshotChanges = SnapshotChanges(), feed: ClosedRange<Int64>? = nil, records: Int? = nil,
+        since: Date? = nil
     ) {
         self.resource = resource
         self.outcome = outcome
@@ -51,6 +59,8 @@ package struct SyncResult: Sendable, Hashable, Codable {
         self.error = error
         self.changes = changes
         self.feed = feed
+        self.records = records
+        self.since = since
     }
 
     /// The result of a sync recorded in the database, as seen by a caller that joined it.

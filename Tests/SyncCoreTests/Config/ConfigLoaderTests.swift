@@ -239,6 +239,29 @@ func resource(
                 "changes.keep: must be at least 1m", "changes.maxRows: must be between 1000 and 1000000000",
                 "changes.max: unknown key",
             ]),
+        .init(
+            config: #"{"resources": [\#(resource("users", #""mode": "incremental""#))]}"#,
+            problems: [
+                #"resources[0].since: is required in incremental mode, e.g. {"field": "/updated_at", "param": "updated_since"}"#
+            ]),
+        .init(
+            config:
+                #"{"resources": [\#(resource("users", #""since": {"field": "/u", "param": "s"}, "fullResyncEvery": "1h""#))]}"#,
+            problems: [
+                #"resources[0].since: needs "mode": "incremental""#,
+                #"resources[0].fullResyncEvery: needs "mode": "incremental""#,
+            ]),
+        .init(
+            config: #"""
+                {"resources": [\#(resource("users", #""mode": "incremental", "since": {"field": "/u", "fromBody": "/t", "bodyField": "/s", "format": "unix", "initial": "soon"}, "deleted": {}"#))]}
+                """#,
+            problems: [
+                "resources[0].since.fromBody: and field cannot both be set: choose one",
+                #"resources[0].since.bodyField: needs "method": "POST""#,
+                #"resources[0].since.format: must be "iso8601", "unixSeconds" or "unixMilliseconds""#,
+                #"resources[0].since.initial: must be a time: an ISO 8601 date such as "2024-01-01T00:00:00Z", or a Unix time"#,
+                "resources[0].deleted.pointer: is required: the item field that marks a deletion",
+            ]),
     ]
 
     @Test(arguments: malformed)
@@ -454,10 +477,15 @@ func resource(
             config.resources.map(\.pagination.styleName)
                 == [
                     "page", "offset", "cursor", "link", "nextUrl", "none", "page", "link", "cursor", "cursor", "cursor",
-                    "nextUrl", "nextUrl", "nextUrl",
+                    "nextUrl", "nextUrl", "link", "nextUrl", "nextUrl",
                 ])
+        #expect(
+            config.resources.filter { $0.incremental != nil }.map(\.name) == [
+                "zendesk-tickets", "github-issues-changed",
+            ])
         for key in ConfigLoader.settingsKeys + ConfigLoader.retryKeys + ConfigLoader.resourceKeys
-            + ConfigLoader.paginationKeys + ConfigLoader.pageEndKeys + [
+            + ConfigLoader.paginationKeys + ConfigLoader.pageEndKeys
+            + ConfigLoader.sinceKeys.filter({ $0 != "bodyField" }) + [
                 "database", "socket", "socketMode", "probe", "maxProbeInterval", "method", "auths", "changes", "keep",
                 "maxRows",
             ] + ConfigLoader.oauth2Keys

@@ -1,0 +1,106 @@
+import Foundation
+import Store
+
+/// How a resource in `"mode": "incremental"` asks only for what changed
+/// (docs/configuration.md#incremental-resources): the value it sends, where it
+/// takes the next one from, and which items are deletions.
+package struct IncrementalSettings: Sendable, Hashable {
+    /// Where the value for the next sync comes from, after a sync.
+    package enum Source: Sendable, Hashable {
+        /// The largest value of this field of the items (`"field": "/updated_at"`).
+        case field(JSONPointer)
+        /// This field of the last page's body (`"fromBody": "/end_time"`, Zendesk).
+        case body(JSONPointer)
+    }
+
+    /// Where the value is sent.
+    package enum Placement: Sendable, Hashable {
+        /// A query parameter of every page (`"param": "updated_since"`).
+        case query(String)
+        /// A field of the JSON body (`"bodyField": "/filter/updated_since"`), for POST.
+        case body(JSONPointer)
+    }
+
+    /// How the value is written, and how a number read from the API is read.
+    package enum Format: String, Sendable, Hashable, CaseIterable {
+        /// `2026-11-24T10:00:00Z` (milliseconds only when there are some).
+        case iso8601
+        /// Seconds since the Unix epoch.
+        case unixSeconds
+        /// Milliseconds since the Unix epoch.
+        case unixMilliseconds
+    }
+
+    package var source: Source
+    package var placement: Placement
+    package var format: Format
+    /// The value of the first sync, when there is none yet.
+    package var initial: Date
+    /// Subtracted from the value before it is sent, for updates that arrive late.
+    package var lookback: Duration = .zero
+    /// Which items say their record is deleted.
+    package var deleted: DeletedRule?
+    /// How often a full snapshot sync runs instead, which deletes what the API no longer lists.
+    package var fullResyncEvery: Duration?
+
+    /// The value to send for `since` (the stored one, else ``initial``), less ``lookback``.
+    package func value(toSend since: Date?) -> String {
+        guard let since else { return format.text(initial) }
+        return format.text(since.addingTimeInterval(-lookback.timeInterval))
+    }
+}
+
+/// Items that say their record is deleted: the value at `pointer` equals `equals`
+/// (`{"pointer": "/deleted"}` means `true`).
+package struct DeletedRule: Sendable, Hashable {
+    package var pointer: JSONPointer
+    package var equals: JSONValue
+}
+
+extension IncrementalSettings.Format {
+    /// `date` as this format writes it.
+    package func text(_ date: Date) -> String {
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+        switch self {
+        case .unixSeconds: return String(Int64((milliseconds / 1000).rounded(.down)))
+        case .unixMilliseconds: return String(Int64(milliseconds))
+        case .iso8601:
+            let text = Timestamp.string(from: Date(timeIntervalSince1970: milliseconds / 1000))
+            // 2026-11-24T10:00:00.000Z → 2026-11-24T10:00:00Z: what every API takes.
+            return text.hasSuffix(".000Z") ? String(text.dropLast(5)) + "Z" : text
+        }
+    }
+
+    /// The time a value of the API's JSON holds: an ISO 8601 string (a date,
+    /// or a date and time with or without fraction and offset), or a number of
+    /// seconds (of milliseconds with `unixMilliseconds`), or a string of digits.
+    package func date(from value: JSONValue) -> Date? {
+        switch value {
+        case .number(let text):
+            return number(text)
+        case .string(let text):
+            if let date = Self.iso8601(text) { return date }
+            return text.allSatisfy(\.isNumber) ? number(text) : nil
+        default:
+            return nil
+        }
+    }
+
+    private func number(_ text: String) -> Date? {
+        guard let value = Double(text), value.isFinite, value >= 0 else { return nil }
+        return Date(timeIntervalSince1970: self == .unixMilliseconds ? value / 1000 : value)
+    }
+
+    /// An ISO 8601 date or date-time.
+    package static func iso8601(_ text: String) -> Date? {
+        if let date = Timestamp.date(from: text) { return date }
+        for options: ISO8601DateFormatter.Options in [
+            [.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime], [.withFullDate],
+        ] {
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = options
+            if let date = formatter.date(from: text) { return date }
+        }
+        return nil
+    }
+}

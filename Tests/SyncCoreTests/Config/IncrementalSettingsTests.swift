@@ -1,0 +1,73 @@
+import Foundation
+import StreamsTesting
+import Testing
+
+@testable import SyncCore
+
+/// How an incremental resource writes the value it sends and reads the
+/// values the API gives (docs/configuration.md#incremental-resources).
+@Suite struct IncrementalSettingsTests {
+    typealias Format = IncrementalSettings.Format
+
+    @Test func eachFormatWritesTheValueLessTheLookback() {
+        var settings = IncrementalSettings(
+            source: .field(JSONPointer(tokens: ["updated_at"])), placement: .query("updated_since"), format: .iso8601,
+            initial: Date(timeIntervalSince1970: 0), lookback: .seconds(90))
+        let since = Date(timeIntervalSince1970: 1_790_000_000.25)
+        #expect(settings.value(toSend: nil) == "1970-01-01T00:00:00Z")
+        #expect(settings.value(toSend: since) == "2026-09-21T14:11:50.250Z")
+        settings.format = .unixSeconds
+        #expect(settings.value(toSend: since) == "1789999910")
+        settings.format = .unixMilliseconds
+        #expect(settings.value(toSend: since) == "1789999910250")
+    }
+
+    @Test func valuesAreReadAsISOTimesOrUnixNumbers() {
+        let noon = Date(timeIntervalSince1970: 1_790_000_000)
+        for (value, format, expected) in [
+            (JSONValue.string("2026-09-21T14:13:20Z"), Format.iso8601, noon),
+            (.string("2026-09-21T16:13:20+02:00"), .iso8601, noon),
+            (.string("2026-09-21T14:13:20.000Z"), .unixSeconds, noon),
+            (.number("1790000000"), .unixSeconds, noon),
+            (.string("1790000000"), .iso8601, noon),
+            (.number("1790000000000"), .unixMilliseconds, noon),
+            (.string("2026-09-21"), .iso8601, Date(timeIntervalSince1970: 1_789_948_800)),
+        ] {
+            #expect(format.date(from: value) == expected, "\(value)")
+        }
+        #expect(Format.iso8601.date(from: .string("yesterday")) == nil)
+        #expect(Format.iso8601.date(from: .bool(true)) == nil)
+        #expect(Format.unixSeconds.date(from: .number("-5")) == nil)
+    }
+}
+
+/// Where the value goes: a query parameter of every page, or a field of the POST body.
+@Suite struct IncrementalRequestTests {
+    @Test func theValueIsSentAsAQueryParameterOrInTheBody() throws {
+        let config = try decodeConfig(
+            #"""
+            {"resources": [
+              {"name": "items", "url": "https://api.example.com/items", "query": {"updated_since": "x", "a": "1"},
+               "key": "/id", "pagination": {"style": "page", "size": 10},
+               "mode": "incremental", "since": {"field": "/updated_at", "param": "updated_since"}},
+              {"name": "deals", "url": "https://api.example.com/search", "method": "POST", "key": "/id",
+               "body": {"filterGroups": [{"filters": [{"propertyName": "hs_lastmodifieddate", "value": "0"}]}]},
+               "mode": "incremental",
+               "since": {"field": "/updated_at", "bodyField": "/filterGroups/0/filters/0/value", "format": "unixMilliseconds"}}
+            ]}
+            """#)
+        let transport = ScriptedTransport(clock: VirtualClock()) { _ in ScriptedTransport.json("[]") }
+        let items = ResourceFetch(
+            resource: config.resources[0], transport: transport, redactor: config.redactor,
+            since: "2026-11-24T10:00:00Z")
+        // The configured one is replaced, not sent twice.
+        #expect(
+            items.planner.first().url
+                == "https://api.example.com/items?a=1&updated_since=2026-11-24T10%3A00%3A00Z&page=1&per_page=10")
+        let deals = ResourceFetch(
+            resource: config.resources[1], transport: transport, redactor: config.redactor, since: "1790000000000")
+        #expect(
+            deals.body?.text
+                == #"{"filterGroups":[{"filters":[{"propertyName":"hs_lastmodifieddate","value":1790000000000}]}]}"#)
+    }
+}
