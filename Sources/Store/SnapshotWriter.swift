@@ -36,16 +36,20 @@ public final class SnapshotWriter {
 
     let store: SyncStore
     let table: String
+    /// Whether a key staged again replaces the one staged before (an incremental
+    /// resource's full sync: page edges overlap) rather than being refused.
+    let lastWins: Bool
     /// The pages of the snapshot, stored with it.
     private(set) var pages: [StoredPage] = []
     /// The pages whose records the previous snapshot holds, unchanged.
     private(set) var unchangedPages: [Int] = []
     private var isOpen = true
 
-    init(store: SyncStore, resource: String, table: String) {
+    init(store: SyncStore, resource: String, table: String, lastWins: Bool) {
         self.store = store
         self.resource = resource
         self.table = table
+        self.lastWins = lastWins
     }
 
     deinit {
@@ -65,8 +69,10 @@ public final class SnapshotWriter {
         guard !records.isEmpty else { return }
         let table = table
         let resource = resource
+        let upsert = lastWins ? " ON CONFLICT (key) DO UPDATE SET data = excluded.data, page = excluded.page" : ""
         try await store.writeTemporary { db in
-            let statement = try db.cachedStatement(sql: "INSERT INTO temp.\(table) (key, data, page) VALUES (?, ?, ?)")
+            let statement = try db.cachedStatement(
+                sql: "INSERT INTO temp.\(table) (key, data, page) VALUES (?, ?, ?)\(upsert)")
             for record in records {
                 do {
                     try statement.execute(arguments: [record.key, record.data, page])
@@ -77,6 +83,18 @@ public final class SnapshotWriter {
             }
         }
         stagedCount += records.count
+    }
+
+    /// Takes the records of `keys` out of the snapshot again (an incremental
+    /// resource's full sync: a later item said they were deleted).
+    public func unstage(_ keys: [String]) async throws(StoreError) {
+        precondition(isOpen, "unstage(_:) after the snapshot was applied or discarded")
+        guard !keys.isEmpty else { return }
+        let table = table
+        try await store.writeTemporary { db in
+            let statement = try db.cachedStatement(sql: "DELETE FROM temp.\(table) WHERE key = ?")
+            for key in keys { try statement.execute(arguments: [key]) }
+        }
     }
 
     /// Keeps the records the previous snapshot took from page `page`, which
@@ -113,8 +131,9 @@ extension SyncStore {
         }
     }
 
-    /// Starts a new snapshot of `resource`.
-    public func beginSnapshot(of resource: String) async throws(StoreError) -> SnapshotWriter {
+    /// Starts a new snapshot of `resource`; with `lastWins`, a key staged again
+    /// replaces the record staged before instead of being refused.
+    public func beginSnapshot(of resource: String, lastWins: Bool = false) async throws(StoreError) -> SnapshotWriter {
         let table = "staging_\(UInt64.random(in: 0...UInt64.max))"
         try await writeTemporary { db in
             try db.execute(
@@ -124,6 +143,6 @@ extension SyncStore {
                     ) WITHOUT ROWID
                     """)
         }
-        return SnapshotWriter(store: self, resource: resource, table: table)
+        return SnapshotWriter(store: self, resource: resource, table: table, lastWins: lastWins)
     }
 }

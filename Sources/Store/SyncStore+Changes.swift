@@ -36,7 +36,8 @@ public struct ChangeRow: Sendable, Hashable {
 public struct ChangePage: Sendable, Hashable {
     /// The changes, in feed order.
     public var changes: [ChangeRow]
-    /// The seq to ask after next: the last change's, else the one asked after.
+    /// The seq to ask after next: the last change's, or, when fewer than asked
+    /// for came (there are no more for now), the newest seq of the feed.
     public var next: Int64
     /// Whether changes after the seq asked after were pruned before they were
     /// read: the reader missed some, and must read the records again.
@@ -64,9 +65,11 @@ extension SyncStore {
                     try Self.changeRows(db, "SELECT * FROM changes WHERE seq > ? ORDER BY seq LIMIT ?", [seq, limit])
                 }
             // Seqs are given one after the other and pruned from the oldest: the
-            // first one kept tells whether any after `seq` is gone.
-            return ChangePage(
-                changes: changes, next: changes.last?.seq ?? seq, missed: try Self.firstKeptSeq(db) > seq + 1)
+            // first one kept tells whether any after `seq` is gone. A short page
+            // holds every change of this read: the reader is past the newest seq,
+            // whatever resource it came from.
+            let next = changes.count < limit ? max(seq, try Self.lastSeq(db)) : changes.last?.seq ?? seq
+            return ChangePage(changes: changes, next: next, missed: try Self.firstKeptSeq(db) > seq + 1)
         }
     }
 

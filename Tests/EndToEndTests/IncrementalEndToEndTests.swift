@@ -71,7 +71,7 @@ import Testing
         try workspace.writeConfig(resources: [
             #"""
             {"name": "items", "url": "\#(upstream.baseURL)/incremental/items", "items": "/data", "key": "/id",
-             "pagination": {"style": "page", "size": 50},
+             "pagination": {"style": "page", "size": 50}, "maxPages": 12,
              "mode": "incremental", "since": {"field": "/updated_at", "param": "updated_since", "lookback": "1s"},
              "deleted": {"pointer": "/deleted"}}
             """#
@@ -179,5 +179,45 @@ import Testing
         #expect(
             try workspace.query("SELECT scope FROM cursors WHERE resource = 'members' ORDER BY scope").map(\.[0])
                 == ["me/revision=1", "me/revision=2"])
+    }
+
+    @Test func aFullSyncOfAZendeskExportMergesPageEdgesAndAChangedRequestReplacesTheRecords() async throws {
+        let upstream = try await TestUpstream.start(collections: ["tickets": 230])
+        defer { Task { await upstream.stop() } }
+        let workspace = try Workspace()
+        func config(query: String) throws {
+            try workspace.writeConfig(resources: [
+                #"""
+                {"name": "tickets", "url": "\#(upstream.baseURL)/api/v2/incremental/tickets.json", "query": {\#(query)},
+                 "items": "/tickets", "key": "/id",
+                 "pagination": {"style": "nextUrl", "next": "/next_page", "stopWhen": {"pointer": "/end_of_stream", "equals": true}},
+                 "mode": "incremental", "since": {"fromBody": "/end_time", "param": "start_time", "format": "unixSeconds"},
+                 "deleted": {"pointer": "/status", "equals": "deleted"}, "fullResyncEvery": "1s"}
+                """#
+            ])
+        }
+        try config(query: #""per_page": "100""#)
+        #expect(try await workspace.run(["refresh"]).status == 0)
+        let seq = Int(try workspace.value("SELECT max(seq) FROM changes") ?? "") ?? 0
+        // A ticket gone without a tombstone, and one deleted with one, then a full export:
+        // the ticket at each page edge comes twice, which a full sync merges too.
+        upstream.setCollection("tickets", count: 229)
+        upstream.removeItems("tickets", ids: [5])
+        try await Task.sleep(for: .milliseconds(1100))
+        let full = try await workspace.run(["refresh", "--json"])
+        #expect(full.status == 0, "\(full.stdout) \(full.stderr)")
+        #expect(try feed(workspace, after: seq) == ["delete 230", "delete 5"])
+        #expect(try workspace.records("tickets").count == 228)
+
+        // Another request: a full sync at once, from the initial value.
+        let before = try lastSeq(workspace)
+        upstream.setCollection("tickets", count: 200)
+        try config(query: #""per_page": "50""#)
+        upstream.clearRequests()
+        #expect(try await workspace.run(["refresh"]).status == 0)
+        let asked = upstream.requests.filter { $0.path.hasPrefix("/api/") }.map(\.query)
+        #expect(asked.first?.contains("start_time=0") == true, "\(asked)")
+        #expect(try workspace.records("tickets").count == 199)
+        #expect(try feed(workspace, after: before) == (201...229).map { "delete \($0)" })
     }
 }

@@ -119,7 +119,7 @@ struct ChangesCommand: AsyncParsableCommand {
         while limit.map({ all.changes.count < $0 }) ?? true {
             let want = min(ChangeFeed.maxLimit, limit.map { $0 - all.changes.count } ?? .max)
             let page = try await store.changes(of: name, after: all.next, limit: want)
-            all.missed = all.missed || (all.changes.isEmpty && page.missed)
+            all.missed = all.missed || page.missed
             all.changes += page.changes
             all.next = page.next
             if page.changes.count < want { break }

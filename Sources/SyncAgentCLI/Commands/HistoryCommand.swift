@@ -86,6 +86,7 @@ struct HistoryCommand: AsyncParsableCommand {
                 "removed": .number(run.changes.removed),
             ],
             "error": JSONValue(encoding: run.error),
+            "since": JSONValue(encoding: run.since),
         ]
     }
 }

@@ -66,7 +66,9 @@ struct PageDecoder: Sendable {
                 decoded.records.append(record)
                 decoded.changes.append(.upsert(record))
             }
-            if case .field(let pointer) = incremental.source, let span = document.span(at: pointer, in: item) {
+            if case .field(let pointer) = incremental.source, let span = document.span(at: pointer, in: item),
+                document.kind(of: span) != .null
+            {
                 guard let date = incremental.format.date(from: JSONValue(document, span)) else {
                     throw Problem(
                         message: "the item at \"\(location)\" has \(document.kind(of: span).phrase) at \"\(pointer)\", "

@@ -156,11 +156,12 @@ struct ResourceSync: Sendable {
                     unchanged.append(page)
                 } else {
                     if snapshot == nil {
-                        snapshot = try await store.beginSnapshot(of: resource.name)
+                        snapshot = try await store.beginSnapshot(of: resource.name, lastWins: full != nil)
                         for earlier in unchanged { progress.addItems(try await stage(earlier, in: snapshot!)) }
                         unchanged = []
                     }
                     items = try await stage(page, in: snapshot!)
+                    if full != nil { try await snapshot!.unstage(Self.deletedKeys(page.changes)) }
                 }
                 largest = Self.largest(largest, page.largest, resource.incremental)
                 let report = progress.add(page, items: items)
@@ -174,7 +175,7 @@ struct ResourceSync: Sendable {
                 return await finish(
                     .notModified, trigger: trigger, startedAt: startedAt, progress: progress, last: last)
             }
-            if snapshot == nil { snapshot = try await store.beginSnapshot(of: resource.name) }
+            if snapshot == nil { snapshot = try await store.beginSnapshot(of: resource.name, lastWins: full != nil) }
             var cursor: (scope: String, cursor: SyncCursor)?
             if let full {
                 let since = largest ?? full.cursor?.since
@@ -224,6 +225,19 @@ struct ResourceSync: Sendable {
         return max(current ?? page, page)
     }
 
+    /// The keys whose last change on a page is a deletion.
+    static func deletedKeys(_ changes: [IncrementalChange]) -> [String] {
+        var last: [String: Bool] = [:]
+        for change in changes {
+            if case .delete(let key) = change {
+                last[key] = true
+            } else if case .upsert(let record) = change {
+                last[record.key] = false
+            }
+        }
+        return last.filter(\.value).map(\.key)
+    }
+
     /// The cursor scope of a dependent resource: the values its URL reads.
     static func scope(_ values: [URLTemplate.Dependency: String]) -> String {
         values.map { "\($0.key.resource)\($0.key.pointer)=\($0.value)" }.sorted().joined(separator: "&")
@@ -246,12 +260,22 @@ struct ResourceSync: Sendable {
             var cursor = try await store.cursor(of: resource.name, scope: scope)
             // Another request (a changed URL, query or items) starts afresh.
             if cursor?.request != request { cursor = nil }
-            if let every = incremental.fullResyncEvery, let stored = cursor, stored.walk == nil,
-                stored.fullAt.map({ Date().timeIntervalSince($0) >= every.timeInterval }) ?? true
-            {
+            // Records from another request (or kept as a snapshot before) are replaced by a
+            // full sync, which deletes what the new one does not list.
+            var replacing = false
+            if cursor == nil, scope.isEmpty {
+                replacing = try await store.resource(named: resource.name)?.itemCount ?? 0 > 0
+            }
+            let due = cursor.map { stored in
+                stored.walk == nil
+                    && incremental.fullResyncEvery.map { every in
+                        stored.fullAt.map { Date().timeIntervalSince($0) >= every.timeInterval } ?? true
+                    } ?? false
+            }
+            if replacing || due == true {
                 let full = FullResync(
                     values: values, scope: scope, request: request, since: incremental.value(toSend: nil),
-                    cursor: stored)
+                    cursor: cursor)
                 return await runSnapshotOnce(
                     trigger: trigger, startedAt: startedAt, progress: progress, last: last, full: full)
             }
@@ -262,7 +286,7 @@ struct ResourceSync: Sendable {
             progress.scope(request)
             var start: PageRequest?
             if let stored = walk {
-                start = fetch.request(stored: stored.next, after: PageRequest(number: stored.pages, url: ""))
+                start = fetch.request(stored: stored.next, after: PageRequest(number: 0, url: ""))
                 if start == nil {
                     // Its next page cannot be read back (a secret it held is gone): the walk starts again.
                     walk = nil
@@ -271,14 +295,17 @@ struct ResourceSync: Sendable {
                 }
             }
             var largest = walk?.largest
+            // A resumed walk counts its pages (and maxPages) from where it goes on.
+            let before = walk?.pages ?? 0
             for try await page in fetch.pages(from: start) {
                 largest = Self.largest(largest, page.largest, incremental)
                 var after = SyncCursor(request: request, since: cursor?.since, fullAt: cursor?.fullAt)
-                if let next = page.next {
-                    let baseline = PageRequest(number: next.number - 1, url: "")
+                if var next = page.next {
+                    // The loop guard's history stays out: kept, it would grow with every page.
+                    next.seen = []
                     after.walk = SyncCursor.Walk(
-                        next: fetch.stored(next, after: baseline), pages: page.number, sent: sent, largest: largest,
-                        run: 0)
+                        next: fetch.stored(next, after: PageRequest(number: 0, url: "")), pages: before + page.number,
+                        sent: sent, largest: largest, run: 0)
                 } else {
                     after.since = largest ?? cursor?.since
                     // A complete walk from the initial value is a full sync too.
@@ -370,7 +397,7 @@ struct ResourceSync: Sendable {
                 // previous snapshot stays. What remains is to say so.
                 sync.outcome = .cancelled
                 sync.error = Self.cancelled(resource.name)
-                recorded = (try? await store.record(sync)) ?? recorded
+                recorded = (try? await store.record(sync, continuing: run)) ?? recorded
             } else if error.isTransient {
                 // The snapshot could not be applied (database busy, disk full): the
                 // previous one stays; the sync is tried again, or, at its last
@@ -386,7 +413,7 @@ struct ResourceSync: Sendable {
                 var logger = logger
                 logger[metadataKey: LogKey.resource] = "\(resource.name)"
                 logStorage(error.message, at: .error, logger)
-                recorded = (try? await store.record(sync)) ?? recorded
+                recorded = (try? await store.record(sync, continuing: run)) ?? recorded
             } else {
                 // The snapshot could not be applied: the previous one stays, and
                 // the failure is what the caller learns.
@@ -402,7 +429,7 @@ struct ResourceSync: Sendable {
             resource: resource.name, outcome: sync.outcome, pages: sync.pages, items: sync.items,
             attempts: sync.attempts,
             durationMilliseconds: Int((recorded.finishedAt.timeIntervalSince(startedAt) * 1000).rounded()),
-            error: sync.error, changes: recorded.changes, feed: recorded.feed, records: recorded.itemCount,
+            error: sync.error, changes: recorded.changes, feed: recorded.feed ?? feed, records: recorded.itemCount,
             since: sync.since)
     }
 

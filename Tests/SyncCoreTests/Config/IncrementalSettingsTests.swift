@@ -71,3 +71,26 @@ import Testing
                 == #"{"filterGroups":[{"filters":[{"propertyName":"hs_lastmodifieddate","value":1790000000000}]}]}"#)
     }
 }
+
+/// What the decoder takes from an incremental resource's page.
+@Suite struct IncrementalDecodingTests {
+    @Test func deletionsAreToldInOrderAndTheLargestValueSkipsNulls() throws {
+        let decoder = PageDecoder(items: try JSONPointer("/data"), key: try JSONPointer("/id"))
+        let settings = IncrementalSettings(
+            source: .field(try JSONPointer("/updated_at")), placement: .query("since"), format: .iso8601,
+            initial: Date(timeIntervalSince1970: 0),
+            deleted: DeletedRule(pointer: try JSONPointer("/gone"), equals: .bool(true)))
+        let body = #"""
+            {"data": [{"id": 1, "updated_at": "2026-11-24T10:00:00Z"}, {"id": 2, "gone": true, "updated_at": null},
+                      {"id": 3, "updated_at": "2026-11-24T11:00:00Z"}, {"id": 4}]}
+            """#
+        let decoded = try decoder.decode(Array(body.utf8), incremental: settings)
+        #expect(decoded.records.map(\.key) == ["1", "3", "4"])
+        #expect(decoded.changes.count == 4)
+        #expect(decoded.changes[1] == .delete(key: "2"))
+        #expect(decoded.largest == Date(timeIntervalSince1970: 1_795_518_000))
+        #expect(throws: PageDecoder.Problem.self) {
+            try decoder.decode(Array(#"{"data": [{"id": 1, "updated_at": "soon"}]}"#.utf8), incremental: settings)
+        }
+    }
+}
