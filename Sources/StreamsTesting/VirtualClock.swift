@@ -87,14 +87,18 @@ public final class VirtualClock: Clock, Sendable {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let (resumeNow, ready) = state.withLock { state -> (Bool, [CheckedContinuation<Void, Never>]) in
-                    guard deadline > state.now else { return (true, []) }
+                let (resumeNow, cancelled, ready) = state.withLock {
+                    state -> (Bool, Bool, [CheckedContinuation<Void, Never>]) in
+                    guard deadline > state.now else { return (true, false, []) }
+                    // Cancelled since the check above: the handler found no sleeper to wake.
+                    guard !Task.isCancelled else { return (false, true, []) }
                     state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-                    return (false, Self.takeReadyCountWaiters(&state))
+                    return (false, false, Self.takeReadyCountWaiters(&state))
                 }
                 // Continuations are resumed outside the lock.
                 for waiter in ready { waiter.resume() }
                 if resumeNow { continuation.resume() }
+                if cancelled { continuation.resume(throwing: CancellationError()) }
             }
         } onCancel: {
             let sleeper = state.withLock { state -> Sleeper? in

@@ -43,11 +43,21 @@ struct SignalsService<C: Clock<Duration>>: Service {
         defer {
             for source in sources { source.cancel() }
         }
-        await cancelWhenGracefulShutdown {
-            for await name in signals { await handle(name) }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await name in signals { await handle(name) }
+            }
+            // The service group sees SIGTERM on its own source, perhaps before this
+            // one does: the stopping signal is still logged by name if it comes a
+            // moment later.
+            try? await gracefulShutdown()
+            try? await Task.sleep(for: Self.lateSignal)
+            received.finish()
         }
-        received.finish()
     }
+
+    /// How long after the stop began its signal may still be logged.
+    static var lateSignal: Duration { .milliseconds(200) }
 
     func handle(_ name: String) async {
         switch name {
