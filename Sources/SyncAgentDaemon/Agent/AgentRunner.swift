@@ -230,23 +230,47 @@ private struct MonitorService<C: Clock<Duration>>: Service {
 
 /// Keeps systemd's status line current and says `STOPPING=1` when the
 /// graceful shutdown starts (it is the first service to hear of it).
+///
+/// The line summarizes every resource, so it is made at most once per
+/// ``coalescing`` from the statuses then, however many changed meanwhile
+/// (the last change is always shown); without systemd it is never made.
 private struct SystemdService<C: Clock<Duration>>: Service {
     let notifier: SystemdNotifier?
     let engine: SyncEngine<C>
     let logger: Logger
 
+    /// The shortest time between two status lines.
+    static var coalescing: Duration { .seconds(1) }
+
     package func run() async {
-        await cancelWhenGracefulShutdown {
-            var last = StatusLine.summary(engine.statuses())
-            for await _ in engine.changes {
-                let line = StatusLine.summary(engine.statuses())
-                guard line != last else { continue }
-                last = line
-                notifier?.send("STATUS=\(line)")
-            }
+        if let notifier {
+            await cancelWhenGracefulShutdown { await follow(notifier) }
+        } else {
+            try? await gracefulShutdown()
         }
         logger.notice("stopping: syncs in flight are cancelled and rolled back")
         notifier?.send("STOPPING=1")
+    }
+
+    private func follow(_ notifier: SystemdNotifier) async {
+        // Changes while a line waits its turn fold into one.
+        let (due, mark) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await _ in engine.changes { mark.yield() }
+                mark.finish()
+            }
+            var last = StatusLine.summary(engine.statuses())
+            for await _ in due {
+                let line = StatusLine.summary(engine.statuses())
+                if line != last {
+                    last = line
+                    notifier.send("STATUS=\(line)")
+                }
+                try? await Task.sleep(for: Self.coalescing)
+            }
+            group.cancelAll()
+        }
     }
 }
 
