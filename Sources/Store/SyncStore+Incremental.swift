@@ -58,6 +58,14 @@ public enum IncrementalChange: Sendable, Hashable {
         case .delete(let key): key
         }
     }
+
+    /// The last change of each key in `changes`, in the order of those last changes:
+    /// what a page does once its repeats are folded (the later wins).
+    public static func lastOfEachKey(_ changes: [IncrementalChange]) -> [IncrementalChange] {
+        var last: [String: Int] = [:]
+        for (index, change) in changes.enumerated() { last[change.key] = index }
+        return changes.enumerated().filter { last[$0.element.key] == $0.offset }.map(\.element)
+    }
 }
 
 /// One page of an incremental sync, applied on its own: a checkpoint.
@@ -122,9 +130,6 @@ extension SyncStore {
         try await write { db in
             let now = Timestamp.string(from: Date())
             let run = try page.run ?? Self.insertInterruptedRun(page, at: now, db)
-            // The last change of each key, in the order of those last changes.
-            var last: [String: Int] = [:]
-            for (index, change) in page.changes.enumerated() { last[change.key] = index }
             let select = try db.cachedStatement(sql: "SELECT data FROM records WHERE resource = ? AND key = ?")
             let insert = try db.cachedStatement(
                 sql: "INSERT INTO records (resource, key, data, updated_at, page) VALUES (?, ?, ?, ?, NULL)")
@@ -135,7 +140,7 @@ extension SyncStore {
                 sql: "INSERT INTO changes (resource, key, op, sync_run, at) VALUES (?, ?, ?, ?, ?)")
             var counts = SnapshotChanges()
             var written: Int64 = 0
-            for (index, change) in page.changes.enumerated() where last[change.key] == index {
+            for change in IncrementalChange.lastOfEachKey(page.changes) {
                 let op: ChangeOperation
                 switch change {
                 case .upsert(let record):

@@ -227,15 +227,9 @@ struct ResourceSync: Sendable {
 
     /// The keys whose last change on a page is a deletion.
     static func deletedKeys(_ changes: [IncrementalChange]) -> [String] {
-        var last: [String: Bool] = [:]
-        for change in changes {
-            if case .delete(let key) = change {
-                last[key] = true
-            } else if case .upsert(let record) = change {
-                last[record.key] = false
-            }
+        IncrementalChange.lastOfEachKey(changes).compactMap { change in
+            if case .delete(let key) = change { key } else { nil }
         }
-        return last.filter(\.value).map(\.key)
     }
 
     /// The cursor scope of a dependent resource: the values its URL reads.
