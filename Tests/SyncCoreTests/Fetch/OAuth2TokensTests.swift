@@ -52,7 +52,8 @@ import Testing
                 return try await group.reduce(into: []) { $0.append($1) }
             }
         }
-        await clock.waitForSleepers(1)
+        // The endpoint's delay and the token request's time limit: advanced before both wait, one would never wake.
+        await clock.waitForSleepers(2)
         await clock.advance(by: .seconds(1))
         #expect(try await results.value == Array(repeating: "at-1", count: 20))
         #expect(transport.requests.count == 1)
@@ -62,7 +63,7 @@ import Testing
         #expect(try await tokens.token(for: Self.auth, like: Self.page) == "at-1")
         await clock.advance(to: VirtualClock.Instant(offset: .seconds(90)))
         let renewal = Task { try await tokens.token(for: Self.auth, like: Self.page) }
-        await clock.waitForSleepers(1)
+        await clock.waitForSleepers(2)
         await clock.advance(by: .seconds(1))
         #expect(try await renewal.value == "at-2")
         #expect(transport.requests.count == 2)
