@@ -153,6 +153,37 @@ import Testing
         #expect(try workspace.value("SELECT count(*) FROM records WHERE resource = 'private'") == "7")
     }
 
+    @Test func manyResourcesOnOneHostShareOneHTTP2ConnectionWithinTheSyncLimits() async throws {
+        let ca = try PrivateCA()
+        let nginx = try await Nginx.start(tls: ca)
+        defer { nginx.stop() }
+        let day = Date(timeIntervalSince1970: 1_790_000_000)
+        let count = 200
+        for index in 0..<count { try nginx.write("store-\(index).json", page(3, 1...3), modified: day) }
+        let workspace = try Workspace()
+        try workspace.writeConfig(
+            resources: (0..<count).map {
+                #"{"name": "store-\#($0)", "url": "\#(nginx.baseURL)/store-\#($0).json", "items": "/items", "key": "/id", "interval": "1h", "tls": {"caFile": "\#(ca.caFile)"}}"#
+            }, extra: #""maxConcurrentSyncs": 16, "maxConcurrentSyncsPerHost": 4,"#)
+        let agent = try await RunningAgent.start(in: workspace)
+        let synced = try await eventually(timeout: .seconds(60)) {
+            (try? workspace.value("SELECT count(*) FROM resources WHERE last_success_at IS NOT NULL")) == "\(count)"
+        }
+        _ = try await agent.stop()
+        #expect(synced)
+        let requests = nginx.requests()
+        let connections = Set(requests.map(\.connection)).count
+        print("\(count) resources on one host: \(requests.count) requests on \(connections) connections")
+        #expect(requests.count == count)
+        #expect(requests.allSatisfy { $0.protocolVersion == "HTTP/2.0" && $0.status == 200 })
+        // One HTTP/2 connection carries every sync (a second may open while the first is being made).
+        #expect(connections <= 2, "\(connections) connections")
+        // At most 4 syncs at once to the host: the history shows no more overlapping.
+        let runs = try workspace.query("SELECT started_at, finished_at FROM sync_runs")
+        let overlap = runs.map { run in runs.filter { $0[0] <= run[0] && run[0] < $0[1] }.count }.max() ?? 0
+        #expect(runs.count == count && overlap <= 4, "\(overlap) syncs at once")
+    }
+
     @Test func anExpiredCertificateOrOneForAnotherNameIsRefusedWithItsCauseAndServerNameNamesTheOneToExpect()
         async throws
     {

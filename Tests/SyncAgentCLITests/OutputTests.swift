@@ -51,6 +51,33 @@ import Testing
         #expect(StatusCommand.stateText(status) == "retrying (attempt 2)")
     }
 
+    @Test func aTerminalTooShortForTheTableGetsASummaryWithWhatNeedsAPersonFirst() {
+        let now = Date(timeIntervalSince1970: 1_795_000_000)
+        var statuses = (0..<1000).map { index in
+            var status = ResourceStatus(name: "store-\(index)", state: .idle)
+            status.lastAttemptAt = now
+            return status
+        }
+        statuses[10].state = .syncing
+        statuses[500].state = .failed
+        statuses[500].lastError = StoredError(kind: "unrecoverable", message: "HTTP 404")
+        statuses[900].state = .retrying
+        statuses[999].lastAttemptAt = nil
+        let lines = StatusCommand.render(statuses, now: now, width: 200, height: 7).split(separator: "\n")
+        #expect(lines.count == 6)
+        #expect(lines[0] == "1000 resources: 996 idle, 1 failed, 1 never synced, 1 retrying, 1 syncing")
+        #expect(lines[1].hasPrefix("RESOURCE"))
+        #expect(lines[2].hasPrefix("store-500  failed") && lines[2].hasSuffix("HTTP 404"))
+        #expect(lines[3].hasPrefix("store-900  retrying"))
+        #expect(lines[4].hasPrefix("store-10 "))
+        #expect(lines[5].hasPrefix("… and 1 more not idle. Every resource: sync-agent status --all"))
+        // When it fits, or off a terminal, every resource is listed.
+        #expect(StatusCommand.render(statuses, now: now, width: 200, height: nil).split(separator: "\n").count == 1001)
+        #expect(
+            StatusCommand.render(Array(statuses.prefix(6)), now: now, width: 200, height: 7).split(separator: "\n")
+                .count == 7)
+    }
+
     @Test func aResultIsTheResultObjectOfTheSpecification() {
         let result = SyncResult(
             resource: "users", outcome: .failed, joined: true, pages: 2, items: 200, attempts: 1,

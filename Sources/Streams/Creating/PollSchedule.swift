@@ -4,27 +4,31 @@
 /// already (then the next run is an interval after the failure); a failure
 /// that stops polling leaves no next run until a trigger.
 ///
-/// A pure value: its rules are tested without any clock.
-struct PollSchedule<Instant: InstantProtocol>: Sendable where Instant.Duration == Duration {
-    let interval: Duration
-    let jitter: Duration
+/// A pure value: its rules are tested without any clock. ``poll(every:jitter:clock:firstRunAfter:triggers:random:stopsAfter:operation:)``
+/// keeps one per poll; a scheduler of many polls on one timer may keep one per poll too.
+public struct PollSchedule<Instant: InstantProtocol>: Sendable where Instant.Duration == Duration {
+    /// The time from the end of a successful run to the next one.
+    public let interval: Duration
+    /// The most added at random to `interval`.
+    public let jitter: Duration
     /// When the next run is due, or `nil` while polling is stopped.
-    private(set) var due: Instant?
+    public private(set) var due: Instant?
 
-    init(interval: Duration, jitter: Duration, firstRun: Instant) {
+    /// A schedule whose first run is due at `firstRun`.
+    public init(interval: Duration, jitter: Duration, firstRun: Instant) {
         self.interval = interval
         self.jitter = jitter
         due = firstRun
     }
 
     /// A run succeeded, ending at `end`; `unit` (in `0..<1`) draws the jitter.
-    mutating func succeeded(at end: Instant, unit: Double) {
+    public mutating func succeeded(at end: Instant, unit: Double) {
         due = end.advanced(by: interval + jitter * unit)
         stopped = false
     }
 
     /// A run failed, ending at `end`; `stop` says whether polling stops.
-    mutating func failed(at end: Instant, stop: Bool) {
+    public mutating func failed(at end: Instant, stop: Bool) {
         if stop {
             due = nil
             stopped = true
@@ -36,11 +40,11 @@ struct PollSchedule<Instant: InstantProtocol>: Sendable where Instant.Duration =
     }
 
     /// A run failed and asked for the next one at `next`.
-    mutating func deferred(to next: Instant) {
+    public mutating func deferred(to next: Instant) {
         due = next
         stopped = false
     }
 
     /// Whether polling stopped after a failure.
-    private(set) var stopped = false
+    public private(set) var stopped = false
 }

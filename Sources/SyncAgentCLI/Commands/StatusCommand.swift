@@ -19,7 +19,9 @@ struct StatusCommand: AsyncParsableCommand {
             watched); 64 unknown resource name; 78 bad configuration.
 
             Examples:
-              sync-agent status                     A table: state, last success, next sync, errors.
+              sync-agent status                     A table: state, last success, next sync, errors;
+                                                    a summary when the terminal cannot hold it.
+              sync-agent status --all | less        Every resource.
               sync-agent status users --json        One resource, as JSON.
               sync-agent status --watch             Follow every change until Ctrl-C.
               sync-agent status --watch --json | jq .state
@@ -35,6 +37,9 @@ struct StatusCommand: AsyncParsableCommand {
 
     @Flag(help: "Keep following changes until Ctrl-C.")
     var watch = false
+
+    @Flag(help: "List every resource, even when a terminal cannot hold them (then a summary is shown).")
+    var all = false
 
     package func run() async throws {
         let config = try options.loadConfig(fillingReferences: false)
@@ -84,7 +89,7 @@ struct StatusCommand: AsyncParsableCommand {
             Console.out(
                 "agent: running (pid \(agent.pid), started \(TimestampText.relative(agent.startedAt))), \(online)")
         }
-        Console.out(Self.render(statuses))
+        Console.out(Self.render(statuses, height: all ? nil : Terminal.height))
     }
 
     /// One status per configured resource, from its stored row if it has one.
@@ -93,7 +98,49 @@ struct StatusCommand: AsyncParsableCommand {
         return config.resources.map { ResourceStatus(name: $0.name, row: byName[$0.name]) }
     }
 
-    static func render(_ statuses: [ResourceStatus], now: Date = Date(), width: Int? = Terminal.width) -> String {
+    /// The table of `statuses`; when `height` lines cannot hold it (a terminal
+    /// that many lines high), a summary: the count of each state, then the
+    /// resources that are not idle, those that need a person first.
+    static func render(
+        _ statuses: [ResourceStatus], now: Date = Date(), width: Int? = Terminal.width,
+        height: Int? = nil
+    ) -> String {
+        guard let height, statuses.count + 1 > height else { return table(statuses, now: now, width: width) }
+        var counts: [String: Int] = [:]
+        for status in statuses { counts[summaryState(status), default: 0] += 1 }
+        let states = counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
+        let summary =
+            "\(statuses.count) resources: " + states.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+        let notable = statuses.filter { summaryState($0) != "idle" }.enumerated()
+            .sorted { (attention($0.element), $0.offset) < (attention($1.element), $1.offset) }.map(\.element)
+        // The summary, the table's heading, the last line and the prompt take 4 lines.
+        let shown = notable.prefix(max(0, height - 4))
+        var lines = [summary]
+        if !shown.isEmpty { lines.append(table(Array(shown), now: now, width: width)) }
+        let more = notable.count - shown.count
+        lines.append(
+            (more > 0 ? "… and \(more) more not idle. " : "")
+                + "Every resource: sync-agent status --all (or --json); one: sync-agent status NAME")
+        return lines.joined(separator: "\n")
+    }
+
+    /// The state a summary counts: `never synced` apart from `idle`.
+    private static func summaryState(_ status: ResourceStatus) -> String {
+        status.lastAttemptAt == nil && status.state == .idle ? "never synced" : status.state.rawValue
+    }
+
+    /// Those that need a person first: failed, then retrying and waiting, then the rest.
+    private static func attention(_ status: ResourceStatus) -> Int {
+        switch status.state {
+        case .failed: return 0
+        case .retrying, .waiting: return 1
+        case .offline: return 2
+        case .syncing where status.slow: return 3
+        default: return 4
+        }
+    }
+
+    private static func table(_ statuses: [ResourceStatus], now: Date, width: Int?) -> String {
         var table = TextTable("RESOURCE", "STATE", "LAST SUCCESS", "NEXT SYNC", "ITEMS", "LAST ERROR")
         for status in statuses {
             table.add([

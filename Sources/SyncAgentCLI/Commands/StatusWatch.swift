@@ -31,7 +31,8 @@ struct StatusWatch: Sendable {
             guard let width else { return }
             let statuses = board.statuses.withLock { $0 }
             Terminal.redraw(
-                StatusCommand.render(statuses, width: width) + "\n\nFollowing the agent's changes; Ctrl-C to stop.")
+                StatusCommand.render(statuses, width: width, height: Terminal.height.map { $0 - 2 })
+                    + "\n\nFollowing the agent's changes; Ctrl-C to stop.")
         }
         draw()
         let ending = await withTaskGroup(of: Ending?.self) { group in

@@ -49,6 +49,14 @@ enum Terminal {
     /// The width of the terminal on standard output, or `nil` when it is not one.
     static var width: Int? { width(of: STDOUT_FILENO) }
 
+    /// The height of the terminal on standard output in lines, or `nil` when it is not one.
+    static var height: Int? {
+        guard isatty(STDOUT_FILENO) == 1 else { return nil }
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return 24 }
+        return Int(size.ws_row)
+    }
+
     /// Draws `text` over the whole screen on standard output: from the top
     /// left, each line erased to its end, then the rest of the screen, so a
     /// redraw replaces the last one without the flicker of clearing first.

@@ -18,17 +18,56 @@ package struct AgentConfig: Sendable {
     package var connectivity: Connectivity
     /// How long the change feed keeps its changes.
     package var changeRetention = ChangeRetention()
+    /// How many syncs the agent's polls run at once.
+    package var syncLimits = SyncLimits()
     /// The resources, in the order of the file.
-    package var resources: [ResourceConfig]
+    package var resources: [ResourceConfig] {
+        didSet { positions = Self.positions(of: resources) }
+    }
     /// Scrubs the substituted values out of any text shown to people.
     package var redactor: Redactor
     /// What it was decoded from, to fill its secrets anew when their files change.
     package var source: ConfigSource
+    /// Each resource's index in `resources`, by name: a sync looks its resource up by name.
+    private var positions: [String: Int]
+
+    package init(
+        file: String, database: String, corruptDatabase: CorruptDatabase, socket: String, socketMode: UInt32,
+        connectivity: Connectivity, changeRetention: ChangeRetention, syncLimits: SyncLimits,
+        resources: [ResourceConfig], redactor: Redactor, source: ConfigSource
+    ) {
+        self.file = file
+        self.database = database
+        self.corruptDatabase = corruptDatabase
+        self.socket = socket
+        self.socketMode = socketMode
+        self.connectivity = connectivity
+        self.changeRetention = changeRetention
+        self.syncLimits = syncLimits
+        self.resources = resources
+        self.redactor = redactor
+        self.source = source
+        positions = Self.positions(of: resources)
+    }
 
     /// The resource called `name`.
     package func resource(named name: String) -> ResourceConfig? {
-        resources.first { $0.name == name }
+        positions[name].map { resources[$0] }
     }
+
+    private static func positions(of resources: [ResourceConfig]) -> [String: Int] {
+        Dictionary(resources.enumerated().map { ($1.name, $0) }) { first, _ in first }
+    }
+}
+
+/// How many syncs the polls of an agent run at once
+/// (docs/configuration.md#many-resources): a poll that comes due while
+/// `total` syncs run, or `perHost` to its URL's host, waits for one to end.
+package struct SyncLimits: Sendable, Hashable {
+    /// The most syncs at once, all hosts together.
+    package var total = 32
+    /// The most syncs at once to one host.
+    package var perHost = 8
 }
 
 extension AgentConfig {
@@ -98,7 +137,12 @@ package struct ResourceConfig: Sendable {
 
     /// The scope of its request budget and rate limits: `rateLimit.scope`, else its URL's host.
     package var rateLimitScope: String {
-        settings.rateLimit.scope ?? URLComponents(string: url.render())?.host ?? "?"
+        settings.rateLimit.scope ?? host
+    }
+
+    /// The host its URL names (`?` when it names none).
+    package var host: String {
+        URLComponents(string: url.render())?.host ?? "?"
     }
 }
 

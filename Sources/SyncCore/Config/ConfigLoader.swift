@@ -148,6 +148,16 @@ extension ConfigLoader {
             }
             let connectivity = connectivity(fields.take("connectivity"), at: fields.path("connectivity"))
             let retention = changeRetention(fields.take("changes"), at: fields.path("changes"))
+            var limits = SyncLimits()
+            if let value = fields.take("maxConcurrentSyncs") {
+                limits.total =
+                    reader.integer(value, at: fields.path("maxConcurrentSyncs"), in: 1...10_000) ?? limits.total
+            }
+            if let value = fields.take("maxConcurrentSyncsPerHost") {
+                limits.perHost =
+                    reader.integer(value, at: fields.path("maxConcurrentSyncsPerHost"), in: 1...10_000)
+                    ?? limits.perHost
+            }
             let resourcesValue = fields.take("resources")
             let resources = resources(resourcesValue, at: fields.path("resources"), defaults: defaults)
             fields.finish(reader)
@@ -156,7 +166,8 @@ extension ConfigLoader {
             return AgentConfig(
                 file: file, database: database, corruptDatabase: corruptDatabase, socket: socket,
                 socketMode: socketMode,
-                connectivity: connectivity, changeRetention: retention, resources: resources.map(\.1),
+                connectivity: connectivity, changeRetention: retention, syncLimits: limits,
+                resources: resources.map(\.1),
                 redactor: Redactor(secrets: substitution.secrets),
                 source: ConfigSource(
                     bytes: bytes, environment: environment, fillingReferences: substitution.fillsReferences,

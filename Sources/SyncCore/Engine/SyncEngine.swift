@@ -226,6 +226,7 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
             syncs.cancel(name)
         }
         currentBudgets.withLock { $0 = $0.reconfigured(for: new.resources) }
+        scheduler.setLimits(new.syncLimits)
         secretsCheck.withLock { _ in currentConfig.withLock { $0 = new } }
         metrics.setResources(new.resources.map(\.name))
         let rows = Dictionary(((try? await store.resources()) ?? []).map { ($0.name, $0) }) { first, _ in first }
@@ -315,7 +316,9 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
     /// Refreshes every resource, each after the resources its URL reads;
     /// returns the results in configuration order.
     package func refreshAll() async -> [SyncResult] {
-        await LocalRefresh.inWaves(config.resources) { await self.refresh($0.name) }.compactMap { $0 }
+        await LocalRefresh.inWaves(config.resources, concurrency: config.syncLimits.total) {
+            await self.refresh($0.name)
+        }.compactMap { $0 }
     }
 
     private func makeSync(_ resource: ResourceConfig, id: Int) -> ResourceSync {
@@ -406,7 +409,9 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
                 metadata: [LogKey.resource: "\(name)", "trigger": "\(trigger)"])
         }
         // A cancelled sync is nobody's answer: a newer one replaces it, or the agent stops.
-        if result.outcome != .cancelled { scheduler.ended(result, of: resource) }
+        if result.outcome != .cancelled, let next = scheduler.ended(result, of: resource) {
+            publication.handle(name, .scheduled(next))
+        }
         return result
     }
 }

@@ -1,25 +1,29 @@
-import AsyncAlgorithms
+import DequeModule
 import Foundation
+import HeapModule
 import Store
 import Streams
 import Synchronization
 
-/// When each resource syncs (docs/architecture.md#the-engine), expressed with
-/// the Streams operators:
+/// When each resource syncs (docs/architecture.md#the-engine), for every
+/// resource from one timer:
 ///
-/// - Each resource is polled with `poll`: an `interval` (plus `pollJitter`)
-///   after its last successful sync; a poll due while the machine is offline
-///   is held with `pausable` until it is back. A sync that fails for good
-///   (unrecoverable, or retries used up) stops the polls until a sync that
-///   someone asked for succeeds.
-/// - A sync that someone else started (a refresh, a dependency) tells the
-///   resource's poll through `poll`'s triggers; the poll takes that sync's
-///   result as its own run: a success restarts the interval.
-/// - A resource whose URL reads another's record syncs again when that record
-///   changes, switching to the latest with `switchMap`: a sync in flight with
-///   the old values is cancelled.
+/// - Each resource is polled by the rules of Streams' `PollSchedule` (those of
+///   `poll`): an `interval` (plus `pollJitter`) after its last successful
+///   sync. A sync that fails for good (unrecoverable, or retries used up)
+///   stops the polls until a sync that someone asked for succeeds.
+/// - One task sleeps until the earliest poll is due; the due polls wait
+///   while the machine is offline (as `pausable` holds them) and start while
+///   fewer than ``SyncLimits`` syncs run, in all and to their host.
+/// - A sync that someone else started (a refresh, a dependency) ends as the
+///   resource's run: a success restarts the interval.
+/// - A resource whose URL reads another's record syncs again when the values
+///   it reads change, switching to the latest: a sync in flight with the old
+///   values is cancelled.
 ///
-/// Thread-safety: `Sendable`; its state is behind `Mutex`es.
+/// A scheduled resource costs an entry and a place in a heap, not a task.
+///
+/// Thread-safety: `Sendable`; its state is behind a `Mutex`.
 package final class SyncScheduler<C: Clock<Duration>>: Sendable {
     /// What the scheduler asks of the engine.
     package struct Engine: Sendable {
@@ -38,39 +42,142 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
     private let now: @Sendable () -> Date
     /// `true` while online: polls due while offline wait for it.
     private let online: CurrentValueSubject<Bool, Never>
-    /// Per resource: the result of its latest sync that was not cancelled.
-    private let latest = Mutex<[String: SyncResult]>([:])
-    /// The resources scheduled, by name.
-    private let entries = Mutex<[String: Entry]>([:])
-    /// Entries to start while ``run(_:)`` runs, by name and number (an
-    /// entry replaced before it started is not started).
-    private let started: (stream: AsyncStream<(String, Int)>, continuation: AsyncStream<(String, Int)>.Continuation)
-    /// The number of the next entry.
-    private let nextEntry = Atomic<Int>(0)
+    private let state: Mutex<State>
+    /// Wakes the timer: a poll came due sooner, a sync ended, the network came back.
+    private let alarm = Alarm()
+    /// The resources whose URL reads a resource that has new data, in order.
+    private let dependencyChanges = AsyncStream<String>.makeStream()
+
+    /// A poll in the queue, valid while its entry waits with the same turn.
+    private struct Ticket: Sendable {
+        var name: String
+        var number: Int
+        var turn: Int
+        /// The host whose slot it takes.
+        var host: String
+    }
+
+    /// A time a resource's poll is due, valid while its entry waits for that time.
+    /// Timers due at the same time come in the order they were set.
+    private struct Timer: Comparable, Sendable {
+        var due: C.Instant
+        var order: Int
+        var name: String
+        var number: Int
+
+        static func < (lhs: Timer, rhs: Timer) -> Bool { (lhs.due, lhs.order) < (rhs.due, rhs.order) }
+        static func == (lhs: Timer, rhs: Timer) -> Bool { (lhs.due, lhs.order) == (rhs.due, rhs.order) }
+    }
 
     /// One scheduled resource.
     private struct Entry: Sendable {
+        enum Phase: Equatable {
+            /// Waiting for its time (or, stopped, for a refresh).
+            case waiting
+            /// Due, queued for the network or a free slot, with its ticket's turn.
+            case queued(turn: Int)
+            /// Its poll's sync runs.
+            case running
+        }
+
         /// Tells it from an entry of the same name that replaced it.
         var number: Int
         var resource: ResourceConfig
+        /// The host whose limit its polls count against.
+        var host: String
         /// How long after it is scheduled it first syncs.
         var firstRunAfter: Duration
-        /// A sync of it ended (the poll takes its result).
-        var syncEnded = PassthroughSubject<Void, Never>()
-        /// A resource its URL reads has new data. Kept (the latest only)
-        /// until its follower reads it, so a change made before the follower
-        /// starts is not lost.
-        var dependencyChanged: (stream: AsyncStream<Void>, continuation: AsyncStream<Void>.Continuation)?
-        /// Ends its poll and its follower when it is no longer scheduled.
-        var stop = AsyncStream<Void>.makeStream()
+        var schedule: PollSchedule<C.Instant>
+        /// Its first poll is a startup sync (its data is stale).
+        var startup: Bool
+        var phase = Phase.waiting
+        /// The values its URL read when it last followed a change of them.
+        var dependencyValues: [URLTemplate.Dependency: String]?
+    }
 
-        init(_ resource: ResourceConfig, number: Int, lastSuccessAt: Date?, now: Date) {
-            self.number = number
-            self.resource = resource
-            firstRunAfter = SyncScheduler.firstRunAfter(resource, lastSuccessAt: lastSuccessAt, now: now)
-            if !resource.dependencies.isEmpty {
-                dependencyChanged = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+    private struct State: Sendable {
+        var entries: [String: Entry] = [:]
+        /// The resources whose URLs read each resource, by its name.
+        var followers: [String: Set<String>] = [:]
+        /// When each entry is due; entries rescheduled leave stale timers, skipped.
+        var timers = Heap<Timer>()
+        /// The due polls, by host, each in the order it came due.
+        var queued: [String: Deque<Ticket>] = [:]
+        /// The hosts with due polls, taken in turn.
+        var queuedHosts = Deque<String>()
+        var limits: SyncLimits
+        var running = 0
+        var runningByHost: [String: Int] = [:]
+        var nextNumber = 0
+        var nextTurn = 0
+        var nextOrder = 0
+
+        /// Removes the entry `name` and what follows from it.
+        mutating func remove(_ name: String) {
+            guard let entry = entries.removeValue(forKey: name) else { return }
+            for dependency in Set(entry.resource.dependencies) {
+                followers[dependency]?.remove(name)
+                if followers[dependency]?.isEmpty == true { followers[dependency] = nil }
             }
+        }
+
+        /// Sets a timer for `entry`'s next poll, if it has one.
+        mutating func arm(_ entry: Entry) {
+            guard let due = entry.schedule.due else { return }
+            nextOrder += 1
+            timers.insert(Timer(due: due, order: nextOrder, name: entry.resource.name, number: entry.number))
+        }
+
+        /// A poll to `host` ended: its slot is free.
+        mutating func release(host: String) {
+            running -= 1
+            runningByHost[host, default: 1] -= 1
+            if runningByHost[host] == 0 { runningByHost[host] = nil }
+        }
+
+        /// Queues the polls due by `now`; when online, takes from the queue the
+        /// polls that fit in the limits (a slot taken for each, hosts in turn).
+        /// Returns them and when the next timer is due.
+        mutating func take(now: C.Instant, online: Bool) -> ([Ticket], C.Instant?) {
+            while let timer = timers.min, timer.due <= now {
+                timers.removeMin()
+                guard var entry = entries[timer.name], entry.number == timer.number, entry.phase == .waiting,
+                    entry.schedule.due == timer.due
+                else { continue }
+                nextTurn += 1
+                entry.phase = .queued(turn: nextTurn)
+                entries[timer.name] = entry
+                if queued[entry.host] == nil { queuedHosts.append(entry.host) }
+                queued[entry.host, default: []].append(
+                    Ticket(name: timer.name, number: entry.number, turn: nextTurn, host: entry.host))
+            }
+            var start: [Ticket] = []
+            guard online else { return (start, timers.min?.due) }
+            var hosts = queuedHosts.count
+            while running < limits.total, hosts > 0, let host = queuedHosts.popFirst() {
+                hosts -= 1
+                var tickets = queued[host] ?? []
+                while running < limits.total, runningByHost[host, default: 0] < limits.perHost,
+                    let ticket = tickets.popFirst()
+                {
+                    // Answered by another sync, unscheduled or replaced meanwhile.
+                    guard var entry = entries[ticket.name], entry.number == ticket.number,
+                        entry.phase == .queued(turn: ticket.turn)
+                    else { continue }
+                    entry.phase = .running
+                    entries[ticket.name] = entry
+                    running += 1
+                    runningByHost[host, default: 0] += 1
+                    start.append(ticket)
+                }
+                if tickets.isEmpty {
+                    queued[host] = nil
+                } else {
+                    queued[host] = tickets
+                    queuedHosts.append(host)
+                }
+            }
+            return (start, timers.min?.due)
         }
     }
 
@@ -83,7 +190,7 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
         self.clock = clock
         self.random = random
         self.now = now
-        started = AsyncStream.makeStream()
+        state = Mutex(State(limits: config.syncLimits))
         let start = now()
         let rowsByName = Dictionary(rows.map { ($0.name, $0) }) { first, _ in first }
         for resource in config.resources {
@@ -96,30 +203,45 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
     /// ``firstRunAfter(_:lastSuccessAt:now:)``. Returns when it first syncs.
     @discardableResult
     package func schedule(_ resource: ResourceConfig, lastSuccessAt: Date?) -> Date {
-        schedule(resource, lastSuccessAt: lastSuccessAt, now: now())
+        defer { alarm.ring() }
+        return schedule(resource, lastSuccessAt: lastSuccessAt, now: now())
     }
 
     @discardableResult
     private func schedule(_ resource: ResourceConfig, lastSuccessAt: Date?, now start: Date) -> Date {
-        let number = nextEntry.add(1, ordering: .relaxed).newValue
-        let entry = Entry(resource, number: number, lastSuccessAt: lastSuccessAt, now: start)
-        let previous = entries.withLock { entries in
-            defer { entries[resource.name] = entry }
-            return entries[resource.name]
+        let wait = Self.firstRunAfter(resource, lastSuccessAt: lastSuccessAt, now: start)
+        let first = clock.now.advanced(by: wait)
+        state.withLock { state in
+            state.remove(resource.name)
+            state.nextNumber += 1
+            let entry = Entry(
+                number: state.nextNumber, resource: resource, host: resource.host, firstRunAfter: wait,
+                schedule: PollSchedule(
+                    interval: resource.settings.interval, jitter: resource.settings.pollJitter, firstRun: first),
+                startup: wait == .zero)
+            state.entries[resource.name] = entry
+            for dependency in Set(resource.dependencies) {
+                state.followers[dependency, default: []].insert(resource.name)
+            }
+            state.arm(entry)
         }
-        previous?.stop.continuation.finish()
-        started.continuation.yield((resource.name, number))
-        return start.addingTimeInterval(entry.firstRunAfter.timeInterval)
+        return start.addingTimeInterval(wait.timeInterval)
     }
 
     /// The resource `name` as its poll syncs it, or `nil` if it is not scheduled.
     package func resource(named name: String) -> ResourceConfig? {
-        entries.withLock { $0[name]?.resource }
+        state.withLock { $0.entries[name]?.resource }
     }
 
-    /// Stops scheduling `name`: its poll and its follower end.
+    /// Stops scheduling `name`; a sync of it in flight is nobody's run.
     package func unschedule(_ name: String) {
-        entries.withLock { $0.removeValue(forKey: name) }?.stop.continuation.finish()
+        state.withLock { $0.remove(name) }
+    }
+
+    /// From now on, polls start while fewer than `limits` syncs run.
+    package func setLimits(_ limits: SyncLimits) {
+        state.withLock { $0.limits = limits }
+        alarm.ring()
     }
 
     /// How long after the start a resource first syncs (docs/cli.md#when-a-resource-syncs):
@@ -135,128 +257,210 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
 
     /// When `name` first syncs, as a wall-clock time.
     package func firstSyncAt(_ name: String, start: Date) -> Date {
-        start.addingTimeInterval((entries.withLock { $0[name]?.firstRunAfter } ?? .zero).timeInterval)
+        start.addingTimeInterval((state.withLock { $0.entries[name]?.firstRunAfter } ?? .zero).timeInterval)
     }
 
-    /// A sync of `resource` ended (not cancelled): its poll takes the result
-    /// as its run, and the resources whose URLs read it follow a change.
-    /// A sync of a configuration that a reload replaced is nobody's run.
-    package func ended(_ result: SyncResult, of resource: ResourceConfig) {
+    /// A sync of `resource` ended (not cancelled). Unless its own poll runs
+    /// it, it is the poll's run: returns the time of the next poll then
+    /// (`.some(nil)`: none until a refresh). The resources whose URLs read
+    /// it follow a change. A sync of a configuration that a reload replaced
+    /// is nobody's run.
+    package func ended(_ result: SyncResult, of resource: ResourceConfig) -> Date?? {
         let name = result.resource
-        let entries = entries.withLock { $0 }
-        guard entries[name]?.resource == resource else { return }
-        latest.withLock { $0[name] = result }
-        entries[name]?.syncEnded.send()
-        let changes = result.changes
-        guard result.outcome == .success, changes.added + changes.changed + changes.removed > 0 else { return }
-        for dependent in entries.values where dependent.resource.dependencies.contains(name) {
-            dependent.dependencyChanged?.continuation.yield()
+        let end = clock.now
+        let changed =
+            result.outcome == .success && result.changes.added + result.changes.changed + result.changes.removed > 0
+        let (next, followers): (C.Instant??, Set<String>) = state.withLock { state in
+            guard var entry = state.entries[name], entry.resource == resource else { return (nil, []) }
+            let followers = changed ? state.followers[name] ?? [] : []
+            guard entry.phase != .running else { return (nil, followers) }
+            // A queued poll is answered by this sync.
+            entry.phase = .waiting
+            entry.schedule.apply(RunEnd(result), at: end, unit: random())
+            state.entries[name] = entry
+            state.arm(entry)
+            return (.some(entry.schedule.due), followers)
         }
+        for follower in followers { dependencyChanges.continuation.yield(follower) }
+        guard let next else { return nil }
+        alarm.ring()
+        return .some(next.map { wallClock(of: $0, from: end) })
     }
 
     /// Runs every resource's polls and dependencies until cancelled, and
     /// those of each resource scheduled meanwhile until it is unscheduled.
     package func run(_ engine: Engine) async {
         await withDiscardingTaskGroup { group in
-            for await (name, number) in started.stream {
-                guard let entry = entries.withLock({ $0[name] }), entry.number == number else { continue }
-                group.addTask {
-                    await withTaskGroup(of: Void.self) { resource in
-                        resource.addTask { await self.poll(entry, engine) }
-                        if let changed = entry.dependencyChanged?.stream {
-                            resource.addTask { await self.followDependencies(of: entry.resource, changed, engine) }
-                        }
-                        // Unscheduled (or scheduled anew): both end.
-                        resource.addTask { for await _ in entry.stop.stream {} }
-                        await resource.next()
-                        resource.cancelAll()
-                    }
+            group.addTask { await self.followDependencies(engine) }
+            group.addTask {
+                // The network coming back starts the polls it held.
+                for await _ in self.online { self.alarm.ring() }
+            }
+            while !Task.isCancelled {
+                let isOnline = online.value
+                let (start, next) = state.withLock { $0.take(now: clock.now, online: isOnline) }
+                for ticket in start {
+                    group.addTask { await self.poll(ticket, engine) }
                 }
+                await alarm.wait(until: next, on: clock)
+            }
+            group.cancelAll()
+        }
+    }
+
+    /// Runs the poll of `ticket`, a slot taken for it.
+    private func poll(_ ticket: Ticket, _ engine: Engine) async {
+        let started = state.withLock { state -> (ResourceConfig, Bool)? in
+            guard var entry = state.entries[ticket.name], entry.number == ticket.number else { return nil }
+            let startup = entry.startup
+            entry.startup = false
+            state.entries[ticket.name] = entry
+            return (entry.resource, startup)
+        }
+        var end = RunEnd.skipped
+        if let (resource, startup) = started {
+            // At startup a resource whose URL reads a record that does not
+            // exist yet waits for it: the dependency's first sync triggers it.
+            if startup, !resource.dependencies.isEmpty, await engine.dependencyValues(resource) == nil {
+                end = .skipped
+            } else {
+                end = RunEnd(await engine.sync(resource, startup ? .startup : .poll))
+            }
+        }
+        let at = clock.now
+        let unit = random()
+        let next = state.withLock { state -> C.Instant?? in
+            state.release(host: ticket.host)
+            guard var entry = state.entries[ticket.name], entry.number == ticket.number else { return nil }
+            entry.phase = .waiting
+            entry.schedule.apply(end, at: at, unit: unit)
+            state.entries[ticket.name] = entry
+            state.arm(entry)
+            return .some(entry.schedule.due)
+        }
+        alarm.ring()
+        // Cancelled: the agent is stopping, and the schedule with it.
+        if let next, !Task.isCancelled {
+            engine.scheduled(ticket.name, next.map { wallClock(of: $0, from: at) })
+        }
+    }
+
+    /// Syncs each resource again when the values its URL reads change,
+    /// switching to the latest (one change at a time, in order).
+    private func followDependencies(_ engine: Engine) async {
+        await withDiscardingTaskGroup { syncs in
+            for await name in dependencyChanges.stream {
+                guard let (resource, number) = state.withLock({ $0.entries[name].map { ($0.resource, $0.number) } }),
+                    let values = await engine.dependencyValues(resource)
+                else { continue }
+                let changed = state.withLock { state in
+                    guard var entry = state.entries[name], entry.number == number, entry.dependencyValues != values
+                    else { return false }
+                    entry.dependencyValues = values
+                    state.entries[name] = entry
+                    return true
+                }
+                guard changed else { continue }
+                // A sync in flight read the old values: switch to the latest.
+                engine.cancel(name)
+                syncs.addTask { _ = await engine.sync(resource, .dependency) }
             }
         }
     }
 
-    /// Polls `resource` since its last success, held while offline.
-    private func poll(_ entry: Entry, _ engine: Engine) async {
-        let resource = entry.resource
-        let name = resource.name
-        let wait = entry.firstRunAfter
-        // The first run of stale data is a startup sync.
-        let startup = Mutex(wait == .zero)
-        let runs = Streams.poll(
-            every: resource.settings.interval, jitter: resource.settings.pollJitter, clock: clock,
-            firstRunAfter: wait, triggers: entry.syncEnded, random: random,
-            stopsAfter: { $0 is PollStopped }
-        ) { [self] reason in
-            let result: SyncResult?
-            switch reason {
-            case .scheduled:
-                let trigger: SyncTrigger = startup.withLock { first in
-                    defer { first = false }
-                    return first ? .startup : .poll
-                }
-                // At startup a resource whose URL reads a record that does not
-                // exist yet waits for it: the dependency's first sync triggers it.
-                if trigger == .startup, !resource.dependencies.isEmpty, await engine.dependencyValues(resource) == nil {
-                    throw PollSkipped()
-                }
-                // A poll that comes due while offline waits for the network
-                // before it starts: the sync, its attempt and its record.
-                let synced = deferred { await engine.sync(resource, trigger) }
-                result = try await synced.pausable(by: online).first { _ in true }
-            case .triggered:
-                // A sync someone else asked for ended: it is this run.
-                result = latest.withLock { $0[name] }
-            }
-            switch result?.outcome {
-            case .success, .notModified: return ()
-            case .gaveUp where result?.error?.kind == ResourceSync.storageKind: throw PollSkipped()
-            case .failed, .gaveUp: throw PollStopped()
-            case .rateLimited:
-                guard let wait = result?.retryAfter else { throw PollSkipped() }
-                throw PollDeferred(runAgainAfter: wait)
-            default: throw PollSkipped()
-            }
-        }
-        do {
-            for try await run in runs {
-                engine.scheduled(name, run.nextRunIn.map { now().addingTimeInterval($0.timeInterval) })
-            }
-        } catch {
-            // Cancelled: the agent is stopping.
-        }
+    /// The wall-clock time of `instant`, knowing that `reference` is now.
+    private func wallClock(of instant: C.Instant, from reference: C.Instant) -> Date {
+        now().addingTimeInterval(reference.duration(to: instant).timeInterval)
     }
+}
 
+/// How a poll's run ended, for its schedule.
+private enum RunEnd {
+    case succeeded
     /// A failure for good: polls stop until a sync someone asks for succeeds.
-    private struct PollStopped: Error {}
-    /// A run that did not end the usual way (cancelled, offline): the schedule stands.
-    private struct PollSkipped: Error {}
+    case stopped
+    /// A run that did not end the usual way (cancelled, offline, storage): the schedule stands.
+    case skipped
     /// Rate limited past `rateLimit.maxWait`: the next poll comes at the reset.
-    private struct PollDeferred: PollDeferral {
-        var runAgainAfter: Duration
+    case deferred(Duration)
+
+    init(_ result: SyncResult) {
+        switch result.outcome {
+        case .success, .notModified: self = .succeeded
+        case .gaveUp where result.error?.kind == ResourceSync.storageKind: self = .skipped
+        case .failed, .gaveUp: self = .stopped
+        case .rateLimited: self = result.retryAfter.map { .deferred($0) } ?? .skipped
+        default: self = .skipped
+        }
+    }
+}
+
+extension PollSchedule {
+    /// Moves the schedule after a run that ended at `end`; `unit` (in `0..<1`) draws the jitter.
+    fileprivate mutating func apply(_ run: RunEnd, at end: Instant, unit: Double) {
+        switch run {
+        case .succeeded: succeeded(at: end, unit: unit)
+        case .stopped: failed(at: end, stop: true)
+        case .skipped: failed(at: end, stop: false)
+        case .deferred(let wait): deferred(to: end.advanced(by: max(.zero, wait)))
+        }
+    }
+}
+
+/// Wakes one waiting task; a ring while none waits is kept for the next wait.
+///
+/// Thread-safety: `Sendable`; its state is behind a `Mutex`, the waiter resumed outside it.
+private final class Alarm: Sendable {
+    private struct State {
+        var rung = false
+        var waiter: CheckedContinuation<Void, Never>?
     }
 
-    /// Syncs `resource` again whenever the values its URL reads change,
-    /// switching to the latest.
-    private func followDependencies(
-        of resource: ResourceConfig, _ changed: AsyncStream<Void>, _ engine: Engine
-    ) async {
-        let syncs =
-            changed
-            .map { _ in await engine.dependencyValues(resource) }
-            .compacted()
-            .removeDuplicates()
-            .switchMap { _ in
-                deferred {
-                    // A sync in flight read the old values: switch to the latest.
-                    engine.cancel(resource.name)
-                    return await engine.sync(resource, .dependency)
-                }
+    private let state = Mutex(State())
+
+    func ring() {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            guard let waiter = state.waiter else {
+                state.rung = true
+                return nil
             }
-        do {
-            for try await _ in syncs {}
-        } catch {
-            // Cancelled: the agent is stopping.
+            state.waiter = nil
+            return waiter
+        }
+        waiter?.resume()
+    }
+
+    /// Returns when rung, when `deadline` comes on `clock`, or when cancelled.
+    func wait<C: Clock<Duration>>(until deadline: C.Instant?, on clock: C) async {
+        await withTaskGroup(of: Void.self) { group in
+            if let deadline {
+                group.addTask { try? await clock.sleep(until: deadline, tolerance: nil) }
+            }
+            group.addTask { await self.wait() }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+
+    private func wait() async {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let ready = state.withLock { state -> Bool in
+                    if state.rung || Task.isCancelled {
+                        state.rung = false
+                        return true
+                    }
+                    state.waiter = continuation
+                    return false
+                }
+                if ready { continuation.resume() }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+                defer { state.waiter = nil }
+                return state.waiter
+            }
+            waiter?.resume()
         }
     }
 }

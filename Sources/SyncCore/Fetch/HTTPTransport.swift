@@ -95,8 +95,10 @@ package final class HTTPTransport: PageTransport {
         // A connection that cannot be made must fail now, so that the agent's own
         // retry policy and offline detection see it.
         configuration.connectionPool.retryConnectionEstablishment = false
-        // HTTP/1.1 with keep-alive is all a paginated sync needs.
-        configuration.httpVersion = .http1Only
+        // HTTP/2 where a server offers it over TLS (one connection carries the
+        // syncs of every resource on that host); else HTTP/1.1 with keep-alive,
+        // at most 8 connections per host, each closed after 60 s idle.
+        configuration.httpVersion = .automatic
         configuration.dnsOverride = key.addresses
         if let proxy = key.proxy {
             let authorization = proxy.username.map {

@@ -31,7 +31,8 @@ final class Nginx: Sendable {
     /// Starts nginx in a new temporary folder, on a free loopback port.
     /// With `gzip`, it compresses JSON for clients that accept it, and serves
     /// `NAME.gz` for `NAME` when there is one (`gzip_static`).
-    /// With `tls`, it serves HTTPS with that CA's server certificate, and
+    /// With `tls`, it serves HTTPS (HTTP/2 to clients that ask for it by ALPN,
+    /// as real servers do) with that CA's server certificate, and
     /// files under `/private/` only to clients with a certificate of that CA;
     /// `certificate` names another of its server certificates (`internal`, `expired`).
     static func start(gzip: Bool = false, tls: PrivateCA? = nil, certificate: String = "server") async throws -> Nginx {
@@ -46,7 +47,7 @@ final class Nginx: Sendable {
                 error_log \(folder)/error.log;
                 events { worker_connections 64; }
                 http {
-                    log_format requests '$remote_addr - - [$time_local] "$request" $status $body_bytes_sent "$host"';
+                    log_format requests '$remote_addr - - [$time_local] "$request" $status $body_bytes_sent "$host" $connection';
                     access_log \(folder)/access.log requests;
                     client_body_temp_path \(folder)/body;
                     proxy_temp_path \(folder)/proxy;
@@ -57,7 +58,7 @@ final class Nginx: Sendable {
                     \(gzip ? "gzip on; gzip_types application/json; gzip_min_length 256; gzip_static on;" : "")
                     \(tls.map { ca in """
                         server {
-                            listen 127.0.0.1:\(port) ssl; root \(folder)/www;
+                            listen 127.0.0.1:\(port) ssl http2; root \(folder)/www;
                             ssl_certificate \(ca.folder)/\(certificate).pem; ssl_certificate_key \(ca.folder)/\(certificate).key;
                             ssl_client_certificate \(ca.caFile); ssl_verify_client optional;
                             location /private/ { if ($ssl_client_verify != SUCCESS) { return 403; } }
@@ -96,19 +97,35 @@ final class Nginx: Sendable {
         try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: path)
     }
 
-    /// The requests logged so far: path, status, body bytes sent and the host asked
-    /// for (`Host`, or the TLS server name), oldest first.
-    func requests() -> [(path: String, status: Int, bytes: Int, host: String)] {
+    /// A request in the access log.
+    struct Request: Sendable {
+        var path: String
+        var status: Int
+        /// Body bytes sent.
+        var bytes: Int
+        /// The host asked for (`Host`, or the TLS server name).
+        var host: String
+        /// `HTTP/1.1` or `HTTP/2.0`.
+        var protocolVersion: String
+        /// The serial number of the connection it came on.
+        var connection: Int
+    }
+
+    /// The requests logged so far, oldest first.
+    func requests() -> [Request] {
         let log = (try? String(contentsOfFile: folder + "/access.log", encoding: .utf8)) ?? ""
         return log.split(separator: "\n").compactMap { line in
-            // 127.0.0.1 - - [date] "GET /page1.json HTTP/1.1" 200 123 "127.0.0.1"
+            // 127.0.0.1 - - [date] "GET /page1.json HTTP/1.1" 200 123 "127.0.0.1" 7
             let parts = line.split(separator: "\"", omittingEmptySubsequences: false)
-            guard parts.count >= 4 else { return nil }
+            guard parts.count >= 5 else { return nil }
             let request = parts[1].split(separator: " ")
             let fields = parts[2].split(separator: " ")
-            guard request.count >= 2, fields.count >= 2, let status = Int(fields[0]), let bytes = Int(fields[1])
+            guard request.count >= 3, fields.count >= 2, let status = Int(fields[0]), let bytes = Int(fields[1]),
+                let connection = Int(parts[4].trimmingCharacters(in: .whitespaces))
             else { return nil }
-            return (String(request[1]), status, bytes, String(parts[3]))
+            return Request(
+                path: String(request[1]), status: status, bytes: bytes, host: String(parts[3]),
+                protocolVersion: String(request[2]), connection: connection)
         }
     }
 

@@ -240,6 +240,12 @@ func resource(
                 "changes.max: unknown key",
             ]),
         .init(
+            config: #"{"maxConcurrentSyncs": 0, "maxConcurrentSyncsPerHost": "4", "resources": [\#(resource())]}"#,
+            problems: [
+                "maxConcurrentSyncs: must be between 1 and 10000",
+                "maxConcurrentSyncsPerHost: must be an integer, not a string",
+            ]),
+        .init(
             config: #"{"resources": [\#(resource("users", #""mode": "incremental""#))]}"#,
             problems: [
                 #"resources[0].since: is required in incremental mode, e.g. {"field": "/updated_at", "param": "updated_since"}"#
@@ -327,6 +333,7 @@ func resource(
         #expect(config.socketMode == 0o660)
         #expect(config.connectivity.maxProbeInterval == .seconds(30))
         #expect(config.changeRetention == ChangeRetention(keep: .seconds(7 * 86_400), maxRows: 1_000_000))
+        #expect(config.syncLimits == SyncLimits(total: 32, perHost: 8))
         #expect(config.resources[0].items == .root)
         #expect(config.resources[0].pagination == .none)
         #expect(config.resources[0].method == .get)
@@ -487,7 +494,7 @@ func resource(
             + ConfigLoader.paginationKeys + ConfigLoader.pageEndKeys
             + ConfigLoader.sinceKeys.filter({ $0 != "bodyField" }) + [
                 "database", "socket", "socketMode", "probe", "maxProbeInterval", "method", "auths", "changes", "keep",
-                "maxRows",
+                "maxRows", "maxConcurrentSyncs", "maxConcurrentSyncsPerHost",
             ] + ConfigLoader.oauth2Keys
         {
             #expect(text.contains("\"\(key)\":"), "config.example.json does not show \(key)")

@@ -40,6 +40,50 @@ import Testing
         await engine.value
     }
 
+    @Test func duePollsStartWithinTheLimitsHostsTakeTurnsAndARefreshAnswersAQueuedOne() async throws {
+        // Six resources on one host, two on another; 3 syncs at once, 2 per host.
+        let resources =
+            (0..<6).map { #"{"name": "a\#($0)", "url": "http://a.test/\#($0)", "items": "/items", "key": "/id"}"# }
+            + (0..<2).map { #"{"name": "b\#($0)", "url": "http://b.test/\#($0)", "items": "/items", "key": "/id"}"# }
+        let harness = try EngineHarness(
+            topLevel: #""maxConcurrentSyncs": 3, "maxConcurrentSyncsPerHost": 2"#, resources: resources)
+        let clock = harness.clock
+        harness.transport.respond { _ in
+            try await clock.sleep(for: .seconds(10))
+            return page([1])
+        }
+        let engine = harness.start()
+        await harness.untilRequests(3)
+        // a5 is queued: a refresh runs it at once, outside the limits, and
+        // its end (at 15 s) answers the queued poll.
+        await harness.advance(by: 5)
+        async let refreshed = harness.engine.refresh("a5")
+        await harness.untilRequests(4)
+        await harness.advance(by: 5)
+        await harness.untilRequests(7)
+        await harness.advance(by: 5)
+        #expect(await refreshed?.outcome == .success)
+        await harness.advance(by: 5)
+        await harness.untilRequests(8)
+        await harness.advance(by: 10)
+        await harness.until { $0.values.allSatisfy { $0.lastSuccessAt != nil && $0.state == .idle } }
+        let times = Dictionary(
+            uniqueKeysWithValues: resources.indices.map { index in
+                let name = index < 6 ? "a.test/\(index)" : "b.test/\(index - 6)"
+                return (name, harness.requestTimes(name))
+            })
+        #expect(
+            times == [
+                "a.test/0": [0], "a.test/1": [0], "b.test/0": [0], "a.test/5": [5],
+                "a.test/2": [10], "a.test/3": [10], "b.test/1": [10], "a.test/4": [20],
+            ])
+        // Each next poll is an interval after its own success.
+        await harness.until { $0["a4"]?.nextSyncAt == EngineHarness.date(90) }
+        #expect(harness.status("a5").nextSyncAt == EngineHarness.date(75))
+        engine.cancel()
+        await engine.value
+    }
+
     @Test func aReloadReplansAChangedIntervalFromTheLastSuccessStartsTheAddedAndStopsTheRemoved() async throws {
         let harness = try EngineHarness(resources: [
             scriptedResource("users", #""interval": "60s""#), scriptedResource("groups", #""interval": "60s""#),

@@ -28,11 +28,12 @@ final class EngineHarness: Sendable {
     /// The virtual wall clock: a fixed day plus the virtual clock's offset.
     static let epoch = Date(timeIntervalSince1970: 1_795_000_000)
 
-    /// An engine for `resources` (JSON objects), with `defaults` (JSON members).
-    init(defaults: String = "", resources: [String], rows: [ResourceRow] = []) throws {
+    /// An engine for `resources` (JSON objects), with `defaults` and `topLevel` (JSON members).
+    init(defaults: String = "", topLevel: String = "", resources: [String], rows: [ResourceRow] = []) throws {
         folder = NSTemporaryDirectory() + "sync-agent-engine-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let text = #"{"defaults": {\#(defaults)}, "resources": [\#(resources.joined(separator: ","))]}"#
+        let top = topLevel.isEmpty ? "" : topLevel + ", "
+        let text = #"{\#(top)"defaults": {\#(defaults)}, "resources": [\#(resources.joined(separator: ","))]}"#
         config = try ConfigLoader.decode(Array(text.utf8), file: folder + "/config.json", environment: [:])
         store = try SyncStore(path: config.database)
         transport = ScriptedTransport(clock: clock)
