@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 extension SyncStore {
@@ -33,12 +34,12 @@ extension SyncStore {
         }
     }
 
-    /// The newest run of `resource` recorded after the run `id`, if any.
-    public func run(of resource: String, after id: Int64) async throws(StoreError) -> SyncRunRow? {
+    /// The newest run of `resource` that finished at `date` or later, if any.
+    public func run(of resource: String, finishedSince date: Date) async throws(StoreError) -> SyncRunRow? {
         try await read { db in
             try SyncRunRow.fetchOne(
-                db, sql: "SELECT * FROM sync_runs WHERE resource = ? AND id > ? ORDER BY id DESC LIMIT 1",
-                arguments: [resource, id])
+                db, sql: "SELECT * FROM sync_runs WHERE resource = ? AND finished_at >= ? ORDER BY id DESC LIMIT 1",
+                arguments: [resource, Timestamp.string(from: date)])
         }
     }
 
@@ -54,15 +55,27 @@ extension SyncStore {
 
     /// The pages of `resource`'s last applied snapshot, in order.
     public func pages(of resource: String) async throws(StoreError) -> [StoredPage] {
+        try await pages(sql: "SELECT \(Self.pageColumns) FROM pages WHERE resource = ? ORDER BY number", [resource])
+    }
+
+    /// The stored pages of `resource` if its validators were received for
+    /// requests of `scope` (its request's fingerprint), else none: the
+    /// validators a sync may send back, in one read.
+    public func pages(of resource: String, scope: String) async throws(StoreError) -> [StoredPage] {
+        try await pages(
+            sql: """
+                SELECT \(Self.pageColumns) FROM pages WHERE resource = ?
+                    AND EXISTS (SELECT 1 FROM resources WHERE name = ? AND validators_scope = ?)
+                ORDER BY number
+                """,
+            [resource, resource, scope])
+    }
+
+    private static let pageColumns = "number, request, etag, last_modified, next, item_count"
+
+    private func pages(sql: String, _ arguments: StatementArguments) async throws(StoreError) -> [StoredPage] {
         try await read { db in
-            try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT number, request, etag, last_modified, next, item_count FROM pages
-                    WHERE resource = ? ORDER BY number
-                    """,
-                arguments: [resource]
-            ).map { row in
+            try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
                 StoredPage(
                     number: row["number"], request: row["request"],
                     validators: Validators(etag: row["etag"], lastModified: row["last_modified"]),

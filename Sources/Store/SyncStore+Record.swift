@@ -163,7 +163,7 @@ extension SyncStore {
         switch sync.outcome {
         case .success, .notModified:
             let replacesValidators = itemCount != nil
-            try db.execute(
+            try db.executeCached(
                 sql: """
                     INSERT INTO resources (name, state, last_success_at, last_attempt_at, etag, last_modified,
                                            validators_scope, item_count)
@@ -186,14 +186,14 @@ extension SyncStore {
                 ])
         case .cancelled:
             // A cancelled sync says nothing about the resource but that it was tried.
-            try db.execute(
+            try db.executeCached(
                 sql: """
                     INSERT INTO resources (name, last_attempt_at) VALUES (?, ?)
                     ON CONFLICT (name) DO UPDATE SET last_attempt_at = excluded.last_attempt_at
                     """,
                 arguments: [sync.resource, started])
         case .failed, .gaveUp, .offline, .rateLimited:
-            try db.execute(
+            try db.executeCached(
                 sql: """
                     INSERT INTO resources (name, state, last_attempt_at, last_error, last_error_kind, last_error_status)
                     VALUES (?, ?, ?, ?, ?, ?)
@@ -214,7 +214,7 @@ extension SyncStore {
     /// Inserts the run's row, its changes counted later by ``finishRun(_:at:changes:_:)``,
     /// and prunes the resource's oldest runs; returns the row's id.
     private static func insertRun(_ sync: FinishedSync, finishedAt: Date, _ db: Database) throws -> Int64 {
-        try db.execute(
+        try db.executeCached(
             sql: """
                 INSERT INTO sync_runs (resource, trigger, started_at, finished_at, outcome, attempts, pages, items,
                                        bytes, wire_bytes, error, error_kind, error_status)
@@ -226,7 +226,7 @@ extension SyncStore {
                 sync.items, sync.bytes, sync.wireBytes, sync.error?.message, sync.error?.kind, sync.error?.status,
             ])
         let id = db.lastInsertedRowID
-        try db.execute(
+        try db.executeCached(
             sql: """
                 DELETE FROM sync_runs WHERE resource = ? AND id <= (
                     SELECT id FROM sync_runs WHERE resource = ? ORDER BY id DESC LIMIT 1 OFFSET ?)
@@ -242,7 +242,7 @@ extension SyncStore {
     ) throws
         -> SnapshotChanges
     {
-        try db.execute(
+        try db.executeCached(
             sql: """
                 UPDATE sync_runs SET finished_at = ?, outcome = ?, attempts = ?, pages = ?, items = ?, bytes = ?,
                     wire_bytes = ?, error = ?, error_kind = ?, error_status = ?, since = ?
@@ -254,7 +254,7 @@ extension SyncStore {
                 sync.since.map(Timestamp.string(from:)), id,
             ])
         let row = try Row.fetchOne(
-            db, sql: "SELECT added, changed, removed FROM sync_runs WHERE id = ?", arguments: [id])
+            db.cachedStatement(sql: "SELECT added, changed, removed FROM sync_runs WHERE id = ?"), arguments: [id])
         return SnapshotChanges(added: row?["added"] ?? 0, changed: row?["changed"] ?? 0, removed: row?["removed"] ?? 0)
     }
 
@@ -262,11 +262,19 @@ extension SyncStore {
     private static func finishRun(
         _ id: Int64, of sync: FinishedSync, at finishedAt: Date, changes: SnapshotChanges, _ db: Database
     ) throws {
-        try db.execute(
+        try db.executeCached(
             sql: "UPDATE sync_runs SET finished_at = ?, added = ?, changed = ?, removed = ?, since = ? WHERE id = ?",
             arguments: [
                 Timestamp.string(from: finishedAt), changes.added, changes.changed, changes.removed,
                 sync.since.map(Timestamp.string(from:)), id,
             ])
+    }
+}
+
+extension Database {
+    /// Runs `sql` with a statement from the connection's cache: the
+    /// statements each sync runs are compiled once per connection, not once per sync.
+    func executeCached(sql: String, arguments: StatementArguments) throws {
+        try cachedStatement(sql: sql).execute(arguments: arguments)
     }
 }

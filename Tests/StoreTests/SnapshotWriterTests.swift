@@ -130,8 +130,8 @@ import Testing
         let runs = try await fixture.store.runs(of: "users", limit: 3)
         #expect(runs.map(\.id) == [5, 4, 3])
         #expect(try await fixture.store.latestRunID(of: "users") == 5)
-        #expect(try await fixture.store.run(of: "users", after: 4)?.id == 5)
-        #expect(try await fixture.store.run(of: "users", after: 5) == nil)
+        #expect(try await fixture.store.run(of: "users", finishedSince: first.addingTimeInterval(3.5))?.id == 5)
+        #expect(try await fixture.store.run(of: "users", finishedSince: first.addingTimeInterval(4.5)) == nil)
     }
 
     @Test func historyKeepsOnlyTheNewestRunsOfEachResource() async throws {

@@ -126,11 +126,35 @@ package struct ResourceConfig: Sendable {
     /// Where each item's key is.
     package var key: JSONPointer
     /// How to walk from page to page.
-    package var pagination: Pagination
+    package var pagination: Pagination {
+        didSet { paginationText = "\(pagination)" }
+    }
     /// Timing, retry and limits.
     package var settings: SyncSettings
     /// How it asks only for what changed; `nil` for a snapshot resource (the default).
     package var incremental: IncrementalSettings?
+    /// `pagination` as text, for the fingerprint of its requests: made once,
+    /// not at every sync (it is made by reflection).
+    package private(set) var paginationText: String
+
+    package init(
+        name: String, url: URLTemplate, method: HTTPMethod, headers: [(name: String, value: String)],
+        query: [(name: String, value: String)], body: RequestBody?, items: JSONPointer, key: JSONPointer,
+        pagination: Pagination, settings: SyncSettings, incremental: IncrementalSettings?
+    ) {
+        self.name = name
+        self.url = url
+        self.method = method
+        self.headers = headers
+        self.query = query
+        self.body = body
+        self.items = items
+        self.key = key
+        self.pagination = pagination
+        self.settings = settings
+        self.incremental = incremental
+        paginationText = "\(pagination)"
+    }
 
     /// The resources whose record this one's URL reads.
     package var dependencies: [String] { url.dependencies.map(\.resource) }

@@ -111,7 +111,7 @@ struct ResourceFetch: Sendable {
         let parts = [
             resource.method.rawValue, planner.first().url, body?.text ?? "",
             resource.headers.map { "\($0.name): \($0.value)" }.joined(separator: "\n"),
-            resource.items.description, resource.key.description, "\(resource.pagination)",
+            resource.items.description, resource.key.description, resource.paginationText,
         ]
         return FNV1a.hex(redactor.redact(parts.joined(separator: "\u{1F}")))
     }

@@ -141,10 +141,8 @@ struct ResourceSync: Sendable {
             let fetch = makeFetch(values, since: full?.since, progress: progress, logger: logger)
             // Validators are sent back only with the request they were received for.
             let fingerprint = fetch.fingerprint
-            let row = try await store.resource(named: resource.name)
             let walk =
-                row?.validators.scope == fingerprint && full == nil
-                ? StoredWalk(try await store.pages(of: resource.name)) : StoredWalk()
+                full == nil ? StoredWalk(try await store.pages(of: resource.name, scope: fingerprint)) : StoredWalk()
             progress.scope(fingerprint)
             // Unchanged pages are staged only once a page has changed: a sync
             // whose every page answered 304 writes no record.
@@ -439,10 +437,12 @@ struct ResourceSync: Sendable {
     /// answer, as `joined`: the data is as fresh as this sync would make it.
     package func run(trigger: SyncTrigger, lock: RefreshLock) async -> SyncResult {
         do {
-            let baseline = try await store.latestRunID(of: resource.name)
-            let held = try await lock.acquire(resource.name)
-            defer { held.release() }
-            if held.waited, let run = try await store.run(of: resource.name, after: baseline),
+            let wanted = Date()
+            var held = try lock.tryAcquire(resource.name)
+            let waited = held == nil
+            if waited { held = try await lock.acquire(resource.name) }
+            defer { held?.release() }
+            if waited, let run = try await store.run(of: resource.name, finishedSince: wanted),
                 run.outcome != .cancelled
             {
                 logger.info("joined a sync of another process", metadata: [LogKey.resource: "\(resource.name)"])
