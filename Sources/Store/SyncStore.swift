@@ -1,6 +1,10 @@
 import Foundation
 import GRDB
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The agent's SQLite database: the records, each resource's state and the
 /// history of syncs (docs/schema.md#the-sqlite-database).
 ///
@@ -116,6 +120,28 @@ public final class SyncStore: Sendable {
         /// reason): nothing is known.
         case unchecked(String)
     }
+
+    /// Gives back the memory that SQLite's caches and freed allocations hold,
+    /// as after a burst of syncs: the connections' page and statement caches
+    /// are emptied (idle readers closed), then the C heap's free memory is
+    /// returned to the system. Work in flight goes on; the caches fill again
+    /// with what later syncs use.
+    public func releaseMemory() async {
+        let pool = pool
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global(qos: .utility).async {
+                pool.releaseMemory()
+                _ = SyncStore.mallocTrim?(0)
+                done.resume()
+            }
+        }
+    }
+
+    /// glibc's `malloc_trim`, which the C library's Swift module does not declare.
+    private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+    }()
 
     /// Runs SQLite's `PRAGMA quick_check`, interrupted after `limit` so that a
     /// large file does not hold up the start.

@@ -145,6 +145,7 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
             group.addTask { await self.followConnectivity() }
             group.addTask { await self.scheduler.run(engine) }
             group.addTask { await self.pruneChanges() }
+            group.addTask { await self.releaseMemoryAfterSyncs() }
             if let heartbeat {
                 group.addTask { await self.beat(heartbeat) }
             }
@@ -174,6 +175,23 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
         repeat {
             await store.pruneChanges(as: config.changeRetention, now: now(), logger: logger)
         } while (try? await clock.sleep(for: Self.pruneInterval)) != nil
+    }
+
+    /// How often memory is given back when syncs ran.
+    static var releaseInterval: Duration { .seconds(60) }
+
+    /// Gives back what syncs left in SQLite's caches and the heap, every
+    /// ``releaseInterval`` in which a sync ran: a burst of first syncs
+    /// leaves the idle agent no bigger than its resources need
+    /// (docs/architecture.md#what-a-resource-costs).
+    private func releaseMemoryAfterSyncs() async {
+        var released = syncCounter.load(ordering: .relaxed)
+        while (try? await clock.sleep(for: Self.releaseInterval)) != nil {
+            let count = syncCounter.load(ordering: .relaxed)
+            guard count != released else { continue }
+            released = count
+            await store.releaseMemory()
+        }
     }
 
     private func beat(_ heartbeat: Heartbeat) async {

@@ -111,6 +111,11 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
         var nextNumber = 0
         var nextTurn = 0
         var nextOrder = 0
+        /// When the timer wakes by itself (`nil`: only when rung).
+        var wakesAt: C.Instant?
+        /// Whether something changed that the timer must see before `wakesAt`:
+        /// a sooner timer, or a slot freed while polls are queued.
+        var mustWake = false
 
         /// Removes the entry `name` and what follows from it.
         mutating func remove(_ name: String) {
@@ -126,6 +131,7 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
             guard let due = entry.schedule.due else { return }
             nextOrder += 1
             timers.insert(Timer(due: due, order: nextOrder, name: entry.resource.name, number: entry.number))
+            if wakesAt.map({ due < $0 }) ?? true { mustWake = true }
         }
 
         /// A poll to `host` ended: its slot is free.
@@ -133,6 +139,13 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
             running -= 1
             runningByHost[host, default: 1] -= 1
             if runningByHost[host] == 0 { runningByHost[host] = nil }
+            if !queuedHosts.isEmpty { mustWake = true }
+        }
+
+        /// Whether the timer must wake now; resets the flag.
+        mutating func takeWake() -> Bool {
+            defer { mustWake = false }
+            return mustWake
         }
 
         /// Queues the polls due by `now`; when online, takes from the queue the
@@ -152,7 +165,9 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
                     Ticket(name: timer.name, number: entry.number, turn: nextTurn, host: entry.host))
             }
             var start: [Ticket] = []
-            guard online else { return (start, timers.min?.due) }
+            mustWake = false
+            wakesAt = timers.min?.due
+            guard online else { return (start, wakesAt) }
             var hosts = queuedHosts.count
             while running < limits.total, hosts > 0, let host = queuedHosts.popFirst() {
                 hosts -= 1
@@ -177,7 +192,7 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
                     queuedHosts.append(host)
                 }
             }
-            return (start, timers.min?.due)
+            return (start, wakesAt)
         }
     }
 
@@ -283,7 +298,7 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
         }
         for follower in followers { dependencyChanges.continuation.yield(follower) }
         guard let next else { return nil }
-        alarm.ring()
+        ringIfNeeded()
         return .some(next.map { wallClock(of: $0, from: end) })
     }
 
@@ -306,6 +321,12 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
             }
             group.cancelAll()
         }
+    }
+
+    /// Wakes the timer if what changed cannot wait until it wakes by itself:
+    /// most polls end with their next time later than the timer's.
+    private func ringIfNeeded() {
+        if state.withLock({ $0.takeWake() }) { alarm.ring() }
     }
 
     /// Runs the poll of `ticket`, a slot taken for it.
@@ -338,7 +359,7 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
             state.arm(entry)
             return .some(entry.schedule.due)
         }
-        alarm.ring()
+        ringIfNeeded()
         // Cancelled: the agent is stopping, and the schedule with it.
         if let next, !Task.isCancelled {
             engine.scheduled(ticket.name, next.map { wallClock(of: $0, from: at) })
