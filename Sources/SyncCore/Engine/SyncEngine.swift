@@ -399,6 +399,11 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
     /// the scheduler (the poll and the dependent resources) how it ended.
     private func perform(_ resource: ResourceConfig, trigger: SyncTrigger) async -> SyncResult {
         let name = resource.name
+        // A reload removed or replaced the resource after its poll (or its
+        // dependency's change) asked for this sync: it is nobody's any more.
+        if trigger != .refresh, scheduler.resource(named: name) != resource {
+            return InFlightSyncs.cancelled(name)
+        }
         let id = syncCounter.add(1, ordering: .relaxed).newValue
         publication.handle(name, .started(sync: id, at: now()))
         metrics.syncStarted(name)

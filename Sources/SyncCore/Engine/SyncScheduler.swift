@@ -91,6 +91,9 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
         /// Its first poll is a startup sync (its data is stale).
         var startup: Bool
         var phase = Phase.waiting
+        /// The time of its timer in the heap, if it has one: one timer per
+        /// entry, set again at its new time when it fires early.
+        var armed: C.Instant?
         /// The values its URL read when it last followed a change of them.
         var dependencyValues: [URLTemplate.Dependency: String]?
     }
@@ -99,8 +102,12 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
         var entries: [String: Entry] = [:]
         /// The resources whose URLs read each resource, by its name.
         var followers: [String: Set<String>] = [:]
-        /// When each entry is due; entries rescheduled leave stale timers, skipped.
+        /// When each entry is due: one timer per entry (a replaced or
+        /// unscheduled entry's timer is skipped when it comes).
         var timers = Heap<Timer>()
+        /// The resources whose dependency changed, not yet followed: a change
+        /// waits once, however many come meanwhile.
+        var followsPending: Set<String> = []
         /// The due polls, by host, each in the order it came due.
         var queued: [String: Deque<Ticket>] = [:]
         /// The hosts with due polls, taken in turn.
@@ -126,11 +133,15 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
             }
         }
 
-        /// Sets a timer for `entry`'s next poll, if it has one.
-        mutating func arm(_ entry: Entry) {
-            guard let due = entry.schedule.due else { return }
+        /// Sets a timer for the next poll of `name`, if it has one, unless
+        /// its timer comes as soon (that one sets the next when it fires).
+        mutating func arm(_ name: String) {
+            guard var entry = entries[name], let due = entry.schedule.due else { return }
+            if let armed = entry.armed, armed <= due { return }
+            entry.armed = due
+            entries[name] = entry
             nextOrder += 1
-            timers.insert(Timer(due: due, order: nextOrder, name: entry.resource.name, number: entry.number))
+            timers.insert(Timer(due: due, order: nextOrder, name: name, number: entry.number))
             if wakesAt.map({ due < $0 }) ?? true { mustWake = true }
         }
 
@@ -154,9 +165,16 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
         mutating func take(now: C.Instant, online: Bool) -> ([Ticket], C.Instant?) {
             while let timer = timers.min, timer.due <= now {
                 timers.removeMin()
-                guard var entry = entries[timer.name], entry.number == timer.number, entry.phase == .waiting,
-                    entry.schedule.due == timer.due
+                guard var entry = entries[timer.name], entry.number == timer.number, entry.armed == timer.due
                 else { continue }
+                entry.armed = nil
+                entries[timer.name] = entry
+                guard entry.phase == .waiting, let due = entry.schedule.due else { continue }
+                guard due <= timer.due else {
+                    // Its poll moved later meanwhile (a refresh ran): one timer at the new time.
+                    arm(timer.name)
+                    continue
+                }
                 nextTurn += 1
                 entry.phase = .queued(turn: nextTurn)
                 entries[timer.name] = entry
@@ -238,7 +256,7 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
             for dependency in Set(resource.dependencies) {
                 state.followers[dependency, default: []].insert(resource.name)
             }
-            state.arm(entry)
+            state.arm(resource.name)
         }
         return start.addingTimeInterval(wait.timeInterval)
     }
@@ -285,15 +303,17 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
         let end = clock.now
         let changed =
             result.outcome == .success && result.changes.added + result.changes.changed + result.changes.removed > 0
-        let (next, followers): (C.Instant??, Set<String>) = state.withLock { state in
+        let (next, followers): (C.Instant??, [String]) = state.withLock { state in
             guard var entry = state.entries[name], entry.resource == resource else { return (nil, []) }
-            let followers = changed ? state.followers[name] ?? [] : []
+            // A change waits once to be followed, however many come meanwhile.
+            let followers =
+                changed ? (state.followers[name] ?? []).filter { state.followsPending.insert($0).inserted } : []
             guard entry.phase != .running else { return (nil, followers) }
             // A queued poll is answered by this sync.
             entry.phase = .waiting
             entry.schedule.apply(RunEnd(result), at: end, unit: random())
             state.entries[name] = entry
-            state.arm(entry)
+            state.arm(name)
             return (.some(entry.schedule.due), followers)
         }
         for follower in followers { dependencyChanges.continuation.yield(follower) }
@@ -356,7 +376,7 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
             entry.phase = .waiting
             entry.schedule.apply(end, at: at, unit: unit)
             state.entries[ticket.name] = entry
-            state.arm(entry)
+            state.arm(ticket.name)
             return .some(entry.schedule.due)
         }
         ringIfNeeded()
@@ -371,7 +391,11 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
     private func followDependencies(_ engine: Engine) async {
         await withDiscardingTaskGroup { syncs in
             for await name in dependencyChanges.stream {
-                guard let (resource, number) = state.withLock({ $0.entries[name].map { ($0.resource, $0.number) } }),
+                let current = state.withLock { state in
+                    state.followsPending.remove(name)
+                    return state.entries[name].map { ($0.resource, $0.number) }
+                }
+                guard let (resource, number) = current,
                     let values = await engine.dependencyValues(resource)
                 else { continue }
                 let changed = state.withLock { state in

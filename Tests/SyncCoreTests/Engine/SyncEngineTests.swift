@@ -84,6 +84,24 @@ import Testing
         await engine.value
     }
 
+    @Test func aRefreshMovesTheNextPollAnIntervalAfterIt() async throws {
+        let harness = try EngineHarness(resources: [scriptedResource("users", #""interval": "60s""#)])
+        harness.transport.respond { _ in page([1]) }
+        let engine = harness.start()
+        await harness.until { $0["users"]?.nextSyncAt == EngineHarness.date(60) }
+        await harness.advance(to: 30)
+        #expect(await harness.engine.refresh("users")?.outcome == .success)
+        await harness.until { $0["users"]?.nextSyncAt == EngineHarness.date(90) }
+        // The timer set for 60 s finds the poll moved, and sets one for 90 s.
+        await harness.advance(to: 89)
+        #expect(harness.requestTimes() == [0, 30])
+        await harness.advance(to: 90)
+        await harness.untilRequests(3)
+        #expect(harness.requestTimes() == [0, 30, 90])
+        engine.cancel()
+        await engine.value
+    }
+
     @Test func aReloadReplansAChangedIntervalFromTheLastSuccessStartsTheAddedAndStopsTheRemoved() async throws {
         let harness = try EngineHarness(resources: [
             scriptedResource("users", #""interval": "60s""#), scriptedResource("groups", #""interval": "60s""#),
