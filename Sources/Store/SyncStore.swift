@@ -122,15 +122,16 @@ public final class SyncStore: Sendable {
     }
 
     /// Gives back the memory that SQLite's caches and freed allocations hold,
-    /// as after a burst of syncs: the connections' page and statement caches
-    /// are emptied (idle readers closed), then the C heap's free memory is
-    /// returned to the system. Work in flight goes on; the caches fill again
-    /// with what later syncs use.
+    /// as after a burst of syncs: the writer's page and statement caches are
+    /// emptied and the readers closed once idle, then the C heap's free
+    /// memory is returned to the system. No thread blocks waiting for it: the
+    /// writer does it between two writes. The caches fill again with what
+    /// later syncs use.
     public func releaseMemory() async {
-        let pool = pool
+        pool.releaseMemoryEventually()
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global(qos: .utility).async {
-                pool.releaseMemory()
+            // After the writer's own release, queued just before.
+            pool.asyncWriteWithoutTransaction { _ in
                 _ = SyncStore.mallocTrim?(0)
                 done.resume()
             }

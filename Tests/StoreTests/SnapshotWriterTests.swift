@@ -134,6 +134,17 @@ import Testing
         #expect(try await fixture.store.run(of: "users", finishedSince: first.addingTimeInterval(4.5)) == nil)
     }
 
+    @Test func givingMemoryBackLeavesTheStoreWorkingWithItsCachedStatements() async throws {
+        let fixture = try StoreFixture()
+        try await fixture.sync("users", [("1", "{}")], validators: Validators(etag: "\"a\""))
+        await fixture.store.releaseMemory()
+        // The readers reopen, the writer compiles its statements again.
+        #expect(try await fixture.store.records(of: "users").map(\.key) == ["1"])
+        let changes = try await fixture.sync("users", [("1", "{}"), ("2", "{}")])
+        #expect(changes == SnapshotChanges(added: 1, changed: 0, removed: 0))
+        #expect(try await fixture.store.runs(of: "users", limit: 5).count == 2)
+    }
+
     @Test func historyKeepsOnlyTheNewestRunsOfEachResource() async throws {
         let fixture = try StoreFixture()
         let kept = SyncStore.runsKeptPerResource
