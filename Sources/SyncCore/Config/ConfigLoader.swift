@@ -167,7 +167,7 @@ extension ConfigLoader {
                 file: file, database: database, corruptDatabase: corruptDatabase, socket: socket,
                 socketMode: socketMode,
                 connectivity: connectivity, changeRetention: retention, syncLimits: limits,
-                resources: resources.map(\.1),
+                resources: ResourceConfig.sharing(resources.map(\.1)),
                 redactor: Redactor(secrets: substitution.secrets),
                 source: ConfigSource(
                     bytes: bytes, environment: environment, fillingReferences: substitution.fillsReferences,

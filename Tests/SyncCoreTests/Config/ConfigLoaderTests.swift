@@ -501,6 +501,19 @@ func resource(
         }
     }
 
+    @Test func resourcesShareTheirSettingsYetEachChangesItsOwn() throws {
+        var config = try decodeConfig(
+            #"{"defaults": {"interval": "5m"}, "resources": [\#(resource("a")), \#(resource("b")), \#(resource("c", #""timeout": "9s""#))]}"#
+        )
+        #expect(config.resources.map(\.settings.interval) == [.seconds(300), .seconds(300), .seconds(300)])
+        #expect(config.resources[0].settings == config.resources[1].settings)
+        #expect(config.resources[2].settings.timeout == .seconds(9))
+        // A value, whatever it shares: changing one resource's settings changes no other.
+        config.resources[0].settings.interval = .seconds(60)
+        #expect(config.resources.map(\.settings.interval) == [.seconds(60), .seconds(300), .seconds(300)])
+        #expect(config.resources[1].settings.timeout == .seconds(30))
+    }
+
     @Test func commentsAreIgnoredEverywhere() throws {
         let config = try decodeConfig(
             #"{"$comment": "top", "resources": [\#(resource("users", #""$comment": 1, "headers": {"$comment": "x"}"#))]}"#
