@@ -53,24 +53,8 @@ package struct RefreshLock: Sendable {
         try await acquire(resource, clock: ContinuousClock())
     }
 
-    /// Takes the lock of `resource` if no other process holds it; `nil` if one does.
-    ///
-    /// - Throws: ``Failure`` if the lock file cannot be opened or locked.
-    package func tryAcquire(_ resource: String) throws -> Held? {
-        let descriptor = try openFile()
-        switch Self.lock(descriptor, byte: Self.byte(for: resource)) {
-        case .acquired:
-            return Held(descriptor: descriptor, waited: false)
-        case .busy:
-            close(descriptor)
-            return nil
-        case .failed(let code):
-            close(descriptor)
-            throw Failure(message: "cannot lock \(path): \(String(cString: strerror(code)))")
-        }
-    }
-
-    private func openFile() throws -> Int32 {
+    /// Takes the lock of `resource`, trying again every ``pollInterval`` of `clock`.
+    package func acquire<C: Clock<Duration>>(_ resource: String, clock: C) async throws -> Held {
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o660)
         guard descriptor >= 0 else {
             let code = errno
@@ -78,12 +62,6 @@ package struct RefreshLock: Sendable {
                 message: "cannot open the lock file \(path): \(String(cString: strerror(code)))",
                 isTransient: [EMFILE, ENFILE, ENOMEM].contains(code))
         }
-        return descriptor
-    }
-
-    /// Takes the lock of `resource`, trying again every ``pollInterval`` of `clock`.
-    package func acquire<C: Clock<Duration>>(_ resource: String, clock: C) async throws -> Held {
-        let descriptor = try openFile()
         var waited = false
         while true {
             switch Self.lock(descriptor, byte: Self.byte(for: resource)) {

@@ -438,11 +438,9 @@ struct ResourceSync: Sendable {
     package func run(trigger: SyncTrigger, lock: RefreshLock) async -> SyncResult {
         do {
             let wanted = Date()
-            var held = try lock.tryAcquire(resource.name)
-            let waited = held == nil
-            if waited { held = try await lock.acquire(resource.name) }
-            defer { held?.release() }
-            if waited, let run = try await store.run(of: resource.name, finishedSince: wanted),
+            let held = try await lock.acquire(resource.name)
+            defer { held.release() }
+            if held.waited, let run = try await store.run(of: resource.name, finishedSince: wanted),
                 run.outcome != .cancelled
             {
                 logger.info("joined a sync of another process", metadata: [LogKey.resource: "\(resource.name)"])
