@@ -145,6 +145,17 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
             if wakesAt.map({ due < $0 }) ?? true { mustWake = true }
         }
 
+        /// A run of `name` ended as `run` at `end`: it waits for its next
+        /// poll, armed; returns when that is (`nil`: not until a refresh).
+        mutating func ran(_ name: String, _ run: RunEnd, at end: C.Instant, unit: Double) -> C.Instant? {
+            guard var entry = entries[name] else { return nil }
+            entry.phase = .waiting
+            entry.schedule.apply(run, at: end, unit: unit)
+            entries[name] = entry
+            arm(name)
+            return entry.schedule.due
+        }
+
         /// A poll to `host` ended: its slot is free.
         mutating func release(host: String) {
             running -= 1
@@ -304,17 +315,13 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
         let changed =
             result.outcome == .success && result.changes.added + result.changes.changed + result.changes.removed > 0
         let (next, followers): (C.Instant??, [String]) = state.withLock { state in
-            guard var entry = state.entries[name], entry.resource == resource else { return (nil, []) }
+            guard let entry = state.entries[name], entry.resource == resource else { return (nil, []) }
             // A change waits once to be followed, however many come meanwhile.
             let followers =
                 changed ? (state.followers[name] ?? []).filter { state.followsPending.insert($0).inserted } : []
             guard entry.phase != .running else { return (nil, followers) }
             // A queued poll is answered by this sync.
-            entry.phase = .waiting
-            entry.schedule.apply(RunEnd(result), at: end, unit: random())
-            state.entries[name] = entry
-            state.arm(name)
-            return (.some(entry.schedule.due), followers)
+            return (.some(state.ran(name, RunEnd(result), at: end, unit: random())), followers)
         }
         for follower in followers { dependencyChanges.continuation.yield(follower) }
         guard let next else { return nil }
@@ -372,12 +379,8 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
         let unit = random()
         let next = state.withLock { state -> C.Instant?? in
             state.release(host: ticket.host)
-            guard var entry = state.entries[ticket.name], entry.number == ticket.number else { return nil }
-            entry.phase = .waiting
-            entry.schedule.apply(end, at: at, unit: unit)
-            state.entries[ticket.name] = entry
-            state.arm(ticket.name)
-            return .some(entry.schedule.due)
+            guard state.entries[ticket.name]?.number == ticket.number else { return nil }
+            return .some(state.ran(ticket.name, end, at: at, unit: unit))
         }
         ringIfNeeded()
         // Cancelled: the agent is stopping, and the schedule with it.
