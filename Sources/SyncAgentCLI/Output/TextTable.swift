@@ -51,10 +51,7 @@ enum Terminal {
 
     /// The height of the terminal on standard output in lines, or `nil` when it is not one.
     static var height: Int? {
-        guard isatty(STDOUT_FILENO) == 1 else { return nil }
-        var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return 24 }
-        return Int(size.ws_row)
+        size(of: STDOUT_FILENO).map { $0.ws_row > 0 ? Int($0.ws_row) : 24 }
     }
 
     /// Draws `text` over the whole screen on standard output: from the top
@@ -70,9 +67,14 @@ enum Terminal {
     static var standardErrorWidth: Int? { width(of: STDERR_FILENO) }
 
     private static func width(of descriptor: Int32) -> Int? {
+        size(of: descriptor).map { $0.ws_col > 0 ? Int($0.ws_col) : 80 }
+    }
+
+    /// The size of the terminal on `descriptor` (zeros when it cannot be
+    /// read), or `nil` when it is not one.
+    private static func size(of descriptor: Int32) -> winsize? {
         guard isatty(descriptor) == 1 else { return nil }
         var size = winsize()
-        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
-        return Int(size.ws_col)
+        return ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0 ? size : winsize()
     }
 }
