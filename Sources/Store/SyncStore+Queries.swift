@@ -36,9 +36,10 @@ extension SyncStore {
 
     /// The newest run of `resource` that finished at `date` or later, if any.
     public func run(of resource: String, finishedSince date: Date) async throws(StoreError) -> SyncRunRow? {
-        try await read { db in
+        try await readInCaller { db in
             try SyncRunRow.fetchOne(
-                db, sql: "SELECT * FROM sync_runs WHERE resource = ? AND finished_at >= ? ORDER BY id DESC LIMIT 1",
+                db.cachedStatement(
+                    sql: "SELECT * FROM sync_runs WHERE resource = ? AND finished_at >= ? ORDER BY id DESC LIMIT 1"),
                 arguments: [resource, Timestamp.string(from: date)])
         }
     }
@@ -74,8 +75,9 @@ extension SyncStore {
     private static let pageColumns = "number, request, etag, last_modified, next, item_count"
 
     private func pages(sql: String, _ arguments: StatementArguments) async throws(StoreError) -> [StoredPage] {
-        try await read { db in
-            try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+        try await readInCaller { db in
+            // Asked at every sync: compiled once per connection.
+            try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { row in
                 StoredPage(
                     number: row["number"], request: row["request"],
                     validators: Validators(etag: row["etag"], lastModified: row["last_modified"]),

@@ -306,6 +306,21 @@ public final class SyncStore: Sendable {
         return try await mapErrors("Reading") { try await pool.read(work) }
     }
 
+    /// Runs `work` in a read transaction in the calling task, without the two
+    /// hops to a reader connection's queue and back that ``read(_:)`` takes:
+    /// for the short reads of every sync (a few rows found by key). In WAL
+    /// mode a read never waits for a writer; it waits only while every reader
+    /// connection is busy.
+    func readInCaller<T: Sendable>(_ work: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+        let pool = pool
+        return try await mapErrors("Reading") { try Self.read(pool, work) }
+    }
+
+    /// A synchronous read: run on the calling thread when a reader is free.
+    private static func read<T>(_ pool: DatabasePool, _ work: (Database) throws -> T) throws -> T {
+        try pool.read(work)
+    }
+
     private func mapErrors<T: Sendable>(
         _ verb: String, _ body: () async throws -> T
     ) async throws(StoreError) -> T {

@@ -4,17 +4,22 @@ import Testing
 @testable import Streams
 
 @Suite(.onTestExecutor, .timeLimit(.minutes(1))) struct WithTimeoutTests {
-    @Test func returnsTheValueOfAnOperationThatFinishesInTime() async throws {
-        let clock = VirtualClock()
-        let value = try await withTimeout(.seconds(5), clock: clock) { 42 }
+    @Test(arguments: DeadlineKeeper.allCases)
+    func returnsTheValueOfAnOperationThatFinishesInTime(_ keeper: DeadlineKeeper) async throws {
+        let deadlines = Deadlines(keeper)
+        let value = try await deadlines.timeout(.seconds(5)) { 42 }
         #expect(value == 42)
+        #expect(deadlines.pending == 0)
+        #expect(await deadlines.settled())
     }
 
-    @Test func throwsTimeoutErrorAndCancelsTheOperationAtTheDeadline() async throws {
-        let clock = VirtualClock()
+    @Test(arguments: DeadlineKeeper.allCases)
+    func throwsTimeoutErrorAndCancelsTheOperationAtTheDeadline(_ keeper: DeadlineKeeper) async throws {
+        let deadlines = Deadlines(keeper)
+        let clock = deadlines.clock
         let cancelled = Recorder<Bool>()
         let task = Task.inheritingExecutor {
-            try await withTimeout(.seconds(5), clock: clock) { () -> Int in
+            try await deadlines.timeout(.seconds(5)) { () -> Int in
                 do {
                     try await clock.sleep(for: .seconds(60))
                 } catch {
@@ -24,7 +29,7 @@ import Testing
                 return 1
             }
         }
-        // The deadline sleeper and the operation's sleeper.
+        // The deadline's sleeper and the operation's.
         await clock.waitForSleepers(2)
         await clock.advance(by: .seconds(4))
         #expect(clock.sleeperCount == 2)
@@ -32,21 +37,26 @@ import Testing
         await #expect(throws: TimeoutError.self) { try await task.value }
         #expect(cancelled.values == [true])
         #expect(clock.sleeperCount == 0)
+        #expect(deadlines.pending == 0)
     }
 
     struct Failed: Error {}
 
-    @Test func passesOnTheOperationsError() async throws {
-        let clock = VirtualClock()
+    @Test(arguments: DeadlineKeeper.allCases)
+    func passesOnTheOperationsError(_ keeper: DeadlineKeeper) async throws {
+        let deadlines = Deadlines(keeper)
         await #expect(throws: Failed.self) {
-            try await withTimeout(.seconds(5), clock: clock) { () -> Int in throw Failed() }
+            try await deadlines.timeout(.seconds(5)) { () -> Int in throw Failed() }
         }
+        #expect(deadlines.pending == 0)
     }
 
-    @Test func cancellingTheCallerCancelsTheOperation() async throws {
-        let clock = VirtualClock()
+    @Test(arguments: DeadlineKeeper.allCases)
+    func cancellingTheCallerCancelsTheOperation(_ keeper: DeadlineKeeper) async throws {
+        let deadlines = Deadlines(keeper)
+        let clock = deadlines.clock
         let task = Task.inheritingExecutor {
-            try await withTimeout(.seconds(5), clock: clock) { () -> Int in
+            try await deadlines.timeout(.seconds(5)) { () -> Int in
                 try await clock.sleep(for: .seconds(60))
                 return 1
             }
@@ -54,6 +64,7 @@ import Testing
         await clock.waitForSleepers(2)
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
-        #expect(clock.sleeperCount == 0)
+        #expect(deadlines.pending == 0)
+        #expect(await deadlines.settled())
     }
 }

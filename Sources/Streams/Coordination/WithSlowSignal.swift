@@ -35,3 +35,19 @@ private enum SlowSignalChild<T: Sendable>: Sendable {
     case finished(T)
     case signal
 }
+
+/// Runs an operation and, if it is still running `threshold` after it
+/// started, calls `onSlow` once while it goes on, as
+/// ``withSlowSignal(after:clock:onSlow:operation:)`` does, with the deadline
+/// kept by `timers`: the operation runs in the calling task, and no task
+/// sleeps for it.
+public func withSlowSignal<T>(
+    after threshold: Duration,
+    timers: Timers,
+    onSlow: @escaping @Sendable () -> Void,
+    operation: () async throws -> T
+) async rethrows -> T {
+    let token = timers.schedule(after: threshold, onSlow)
+    defer { timers.cancel(token) }
+    return try await operation()
+}

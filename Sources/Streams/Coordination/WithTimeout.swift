@@ -38,3 +38,26 @@ public func withTimeout<C: Clock, T: Sendable>(
         return value
     }
 }
+
+/// Runs an operation, cancelling it and throwing ``TimeoutError`` if it has
+/// not finished within `duration`, as ``withTimeout(_:clock:operation:)``
+/// does, with the deadline kept by `timers`: the operation runs in one task
+/// of its own, and no task sleeps for it.
+///
+/// An operation that ends as its deadline passes may count as timed out; it
+/// is always waited for, so no work outlives the call.
+public func withTimeout<T: Sendable>(
+    _ duration: Duration,
+    timers: Timers,
+    operation: @escaping @Sendable () async throws -> T
+) async throws -> T {
+    let task = Task.inheritingExecutor { try await operation() }
+    let token = timers.schedule(after: duration) { task.cancel() }
+    let result = await withTaskCancellationHandler {
+        await task.result
+    } onCancel: {
+        task.cancel()
+    }
+    guard timers.cancel(token) else { throw TimeoutError() }
+    return try result.get()
+}

@@ -29,11 +29,13 @@ extension AsyncSequence {
 
     /// Creates an asynchronous sequence held while `gate`'s value is `false`:
     /// each iteration starts from the gate's current value, so a closed gate
-    /// holds even the very first request.
+    /// holds even the very first request. An iteration that finds the gate
+    /// open reads it and goes on; only one that finds it closed starts a task
+    /// following it.
     public func pausable(
         by gate: CurrentValueSubject<Bool, Never>
     ) -> AsyncPausableSequence<Self, CurrentValueSubject<Bool, Never>> {
-        AsyncPausableSequence(base: self, gate: gate, initial: { gate.value })
+        AsyncPausableSequence(base: self, gate: gate, initial: { gate.value }, current: { gate.value })
     }
 }
 
@@ -47,33 +49,54 @@ public struct AsyncPausableSequence<Base: AsyncSequence, Gate: AsyncSequence<Boo
     @usableFromInline let gate: Gate
     /// The gate's state before its first value reaches an iteration.
     @usableFromInline let initial: @Sendable () -> Bool
+    /// The gate's value now, when it can be read (a ``CurrentValueSubject``):
+    /// then an iteration follows the gate only while it is closed.
+    @usableFromInline let current: (@Sendable () -> Bool)?
 
-    @usableFromInline init(base: Base, gate: Gate, initial: @escaping @Sendable () -> Bool) {
+    @usableFromInline init(
+        base: Base, gate: Gate, initial: @escaping @Sendable () -> Bool, current: (@Sendable () -> Bool)? = nil
+    ) {
         self.base = base
         self.gate = gate
         self.initial = initial
+        self.current = current
     }
 
     /// The iterator of an ``AsyncPausableSequence``.
     public struct AsyncIterator: AsyncIteratorProtocol {
         @usableFromInline var iterator: Base.AsyncIterator
-        @usableFromInline let state: GateState
+        @usableFromInline let gate: Gate
+        @usableFromInline let current: (@Sendable () -> Bool)?
+        /// The follower of the gate: from the start, or once the gate's
+        /// current value is found closed.
+        @usableFromInline var state: GateState?
 
-        @usableFromInline init(iterator: Base.AsyncIterator, state: GateState) {
+        @usableFromInline init(
+            iterator: Base.AsyncIterator, gate: Gate, current: (@Sendable () -> Bool)?, state: GateState?
+        ) {
             self.iterator = iterator
+            self.gate = gate
+            self.current = current
             self.state = state
         }
 
         /// Waits while the gate is closed, then the next element of the base.
         @inlinable public mutating func next() async throws -> Element? {
-            try await state.waitUntilOpen()
+            if let current, state == nil {
+                // Open now: no task follows the gate.
+                if current() { return try await iterator.next() }
+                state = GateState(gate: gate, startOpen: false)
+            }
+            try await state?.waitUntilOpen()
             return try await iterator.next()
         }
     }
 
     /// Starts an iteration.
     @inlinable public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(iterator: base.makeAsyncIterator(), state: GateState(gate: gate, startOpen: initial()))
+        AsyncIterator(
+            iterator: base.makeAsyncIterator(), gate: gate, current: current,
+            state: current == nil ? GateState(gate: gate, startOpen: initial()) : nil)
     }
 }
 

@@ -255,21 +255,17 @@ private struct SystemdService<C: Clock<Duration>>: Service {
     private func follow(_ notifier: SystemdNotifier) async {
         // Changes while a line waits its turn fold into one.
         let (due, mark) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-                for await _ in engine.changes { mark.yield() }
-                mark.finish()
+        engine.observeChanges { changed in
+            if changed { mark.yield() } else { mark.finish() }
+        }
+        var last = StatusLine.summary(engine.statuses())
+        for await _ in due {
+            let line = StatusLine.summary(engine.statuses())
+            if line != last {
+                last = line
+                notifier.send("STATUS=\(line)")
             }
-            var last = StatusLine.summary(engine.statuses())
-            for await _ in due {
-                let line = StatusLine.summary(engine.statuses())
-                if line != last {
-                    last = line
-                    notifier.send("STATUS=\(line)")
-                }
-                try? await Task.sleep(for: Self.coalescing)
-            }
-            group.cancelAll()
+            try? await Task.sleep(for: Self.coalescing)
         }
     }
 }

@@ -20,6 +20,10 @@ package final class StatePublication: Sendable {
     /// Told what a running sync reports.
     package typealias Watcher = @Sendable (SyncActivity) -> Void
 
+    /// Told that statuses changed (`true`), or that they never will again
+    /// (`false`, the agent is stopping).
+    package typealias ChangeObserver = @Sendable (_ changed: Bool) -> Void
+
     /// Every change of a resource's status, in order, numbered.
     package let changes = PassthroughSubject<StatusChange, Never>()
     /// What running syncs report: pages, retries, slowness, ends.
@@ -46,6 +50,9 @@ package final class StatePublication: Sendable {
         var delivering = false
         var watchers: [String: [Int: Watcher]] = [:]
         var nextWatcher = 0
+        /// Told after each batch of status changes, until ``finish()``.
+        var observers: [ChangeObserver] = []
+        var finished = false
         /// Callers of ``flush()`` waiting for the deliveries queued before they came.
         var flushes: [(through: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
@@ -194,30 +201,50 @@ package final class StatePublication: Sendable {
         }
     }
 
-    /// Ends ``changes`` and ``activity`` (the agent is stopping).
+    /// Tells `observer` after each batch of status changes is delivered, in
+    /// the delivering task, without the hop to a task of its own that a
+    /// consumer of ``changes`` takes at every change: for a consumer that
+    /// only needs to know that something changed (systemd's status line).
+    package func observe(_ observer: @escaping ChangeObserver) {
+        let finished = state.withLock { state -> Bool in
+            if !state.finished { state.observers.append(observer) }
+            return state.finished
+        }
+        if finished { observer(false) }
+    }
+
+    /// Ends ``changes`` and ``activity`` and tells the observers (the agent is stopping).
     package func finish() {
+        let observers = state.withLock { state -> [ChangeObserver] in
+            state.finished = true
+            defer { state.observers = [] }
+            return state.observers
+        }
         changes.finish()
         activity.finish()
+        for observer in observers { observer(false) }
     }
 
     /// Delivers the queue, batch after batch, outside the lock, until it is empty.
     private func deliverQueue() {
         var delivered = 0
         while true {
-            let next = state.withLock { state -> ([Delivery], [String: [Int: Watcher]])? in
+            let next = state.withLock { state -> ([Delivery], [String: [Int: Watcher]], [ChangeObserver])? in
                 state.delivered += delivered
                 guard !state.queue.isEmpty else {
                     state.delivering = false
                     return nil
                 }
                 defer { state.queue.removeAll(keepingCapacity: true) }
-                return (state.queue, state.watchers)
+                return (state.queue, state.watchers, state.observers)
             }
             resumeFlushes()
-            guard let (batch, watchers) = next else { return }
+            guard let (batch, watchers, observers) = next else { return }
+            var changed = false
             for delivery in batch {
                 switch delivery {
                 case .status(let change):
+                    changed = true
                     changes.send(change)
                 case .activity(let report):
                     activity.send(report)
@@ -226,6 +253,7 @@ package final class StatePublication: Sendable {
                     logger.warning("\(ResourceMachine.slowMessage)", metadata: [LogKey.resource: "\(name)"])
                 }
             }
+            if changed { for observer in observers { observer(true) } }
             delivered = batch.count
         }
     }

@@ -69,6 +69,10 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
     private let storageEpisodes = StorageEpisodes()
     /// The OAuth2 access tokens, shared by the resources.
     private let tokens: OAuth2Tokens
+    /// The deadlines of the syncs' slow signals, of their requests' timeouts
+    /// and of the schedule: one sleeping task for them all
+    /// (docs/architecture.md#what-a-resource-costs).
+    private let timers: Timers
 
     /// Creates an engine over an open store.
     ///
@@ -95,6 +99,7 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
         self.lock = lock
         self.heartbeat = heartbeat
         self.now = now
+        timers = Timers(clock: clock)
         let origin = clock.now
         tokens = OAuth2Tokens(
             transport: transport, store: store, logger: logger, clock: clock,
@@ -103,7 +108,8 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
         let start = now()
         startedAt = start
         let scheduler = SyncScheduler(
-            config: config, rows: rows, online: connectivity.online, clock: clock, random: random, now: now)
+            config: config, rows: rows, online: connectivity.online, clock: clock, timers: timers, random: random,
+            now: now)
         self.scheduler = scheduler
         let rowsByName = Dictionary(rows.map { ($0.name, $0) }) { first, _ in first }
         publication = StatePublication(
@@ -120,6 +126,12 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
     package var changes: PassthroughSubject<StatusChange, Never> { publication.changes }
     /// What running syncs report: pages, retries, slowness, ends.
     package var activity: PassthroughSubject<SyncActivity, Never> { publication.activity }
+
+    /// Tells `observer` that statuses changed, or that they never will again;
+    /// see ``StatePublication/observe(_:)``.
+    package func observeChanges(_ observer: @escaping StatePublication.ChangeObserver) {
+        publication.observe(observer)
+    }
 
     /// Every resource's status, in configuration order.
     package func statuses() -> [ResourceStatus] { publication.statuses() }
@@ -358,6 +370,7 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
             },
             clock: clock, connectivity: connectivity.gate)
         sync.budgets = budgets
+        sync.timers = timers
         sync.storageEpisodes = storageEpisodes
         sync.tokens = tokens
         sync.onBudgetWait = { [metrics] wait in metrics.rateLimitWait(name, budget: true, seconds: wait.seconds) }
@@ -410,17 +423,12 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
         let started = clock.now
         let sync = makeSync(configWithCurrentSecrets().resource(named: name) ?? resource, id: id)
         let lock = lock
-        let result: SyncResult
-        do {
-            result = try await withSlowSignal(
-                after: resource.settings.slowAfter, clock: clock,
-                onSlow: { [weak self] in self?.publication.handle(name, .slow(sync: id)) }
-            ) {
-                if let lock { return await sync.run(trigger: trigger, lock: lock) }
-                return await sync.run(trigger: trigger)
-            }
-        } catch {
-            result = InFlightSyncs.cancelled(name)
+        let result = await withSlowSignal(
+            after: resource.settings.slowAfter, timers: timers,
+            onSlow: { [weak self] in self?.publication.handle(name, .slow(sync: id)) }
+        ) {
+            if let lock { return await sync.run(trigger: trigger, lock: lock) }
+            return await sync.run(trigger: trigger)
         }
         publication.handle(name, .finished(sync: id, result, at: now()))
         metrics.syncEnded(result, seconds: started.duration(to: clock.now).timeInterval)

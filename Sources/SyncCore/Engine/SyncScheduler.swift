@@ -45,6 +45,8 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
     private let state: Mutex<State>
     /// Wakes the timer: a poll came due sooner, a sync ended, the network came back.
     private let alarm = Alarm()
+    /// The deadline of the timer's next wake, with the engine's other deadlines.
+    private let timers: Timers
     /// The resources whose URL reads a resource that has new data, in order.
     private let dependencyChanges = AsyncStream<String>.makeStream()
 
@@ -228,10 +230,11 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
     /// A schedule for `config`, the resources last stored as `rows`.
     package init(
         config: AgentConfig, rows: [ResourceRow], online: CurrentValueSubject<Bool, Never>, clock: C,
-        random: @escaping @Sendable () -> Double, now: @escaping @Sendable () -> Date
+        timers: Timers? = nil, random: @escaping @Sendable () -> Double, now: @escaping @Sendable () -> Date
     ) {
         self.online = online
         self.clock = clock
+        self.timers = timers ?? Timers(clock: clock)
         self.random = random
         self.now = now
         state = Mutex(State(limits: config.syncLimits))
@@ -344,7 +347,7 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
                 for ticket in start {
                     group.addTask { await self.poll(ticket, engine) }
                 }
-                await alarm.wait(until: next, on: clock)
+                await alarm.wait(until: next.map { clock.now.duration(to: $0) }, timers: timers)
             }
             group.cancelAll()
         }
@@ -478,16 +481,14 @@ private final class Alarm: Sendable {
         waiter?.resume()
     }
 
-    /// Returns when rung, when `deadline` comes on `clock`, or when cancelled.
-    func wait<C: Clock<Duration>>(until deadline: C.Instant?, on clock: C) async {
-        await withTaskGroup(of: Void.self) { group in
-            if let deadline {
-                group.addTask { try? await clock.sleep(until: deadline, tolerance: nil) }
-            }
-            group.addTask { await self.wait() }
-            await group.next()
-            group.cancelAll()
-        }
+    /// Returns when rung, when `delay` has passed on the clock of `timers`, or when cancelled.
+    func wait(until delay: Duration?, timers: Timers) async {
+        guard let delay else { return await wait() }
+        let token = timers.schedule(after: delay) { [weak self] in self?.ring() }
+        await wait()
+        // A deadline that rang after another ring woke this wait wakes the
+        // next one early: the timer finds nothing due and waits again.
+        timers.cancel(token)
     }
 
     private func wait() async {

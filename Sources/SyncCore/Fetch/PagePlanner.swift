@@ -216,7 +216,8 @@ struct PagePlanner: Sendable {
             let names = Set(parameters.map(\.name))
             for pair in base[base.index(after: question)...].split(separator: "&") {
                 let name = pair.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
-                if !names.contains(name.removingPercentEncoding ?? name) { kept.append(String(pair)) }
+                let decoded = name.contains("%") ? name.removingPercentEncoding ?? name : name
+                if !names.contains(decoded) { kept.append(String(pair)) }
             }
             base = String(base[..<question])
         }

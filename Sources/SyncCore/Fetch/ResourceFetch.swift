@@ -53,6 +53,9 @@ struct ResourceFetch: Sendable {
     let decoder: PageDecoder
     /// The clock retries wait on.
     var clock: any Clock<Duration> = ContinuousClock()
+    /// The deadlines of the requests' timeouts; without them, each request
+    /// keeps its own on ``clock``.
+    var timers: Timers?
     /// Told before each retry of a page.
     var onRetry: @Sendable (RetryEvent) -> Void = { _ in }
     /// Told of each wait for the request budget, however short.
@@ -277,15 +280,13 @@ struct ResourceFetch: Sendable {
         let response: HTTPResponseData
         do {
             // The timeout covers the whole exchange: connect, redirects, head and body.
-            response = try await clock.firstElement(
-                of: deferred { [spec, tokens, transport] in
-                    if case .oauth2(let auth) = settings.auth, let tokens {
-                        return try await tokens.send(
-                            spec, auth: auth, via: transport, maxBytes: settings.maxResponseSize)
-                    }
-                    return try await transport.send(spec, maxBytes: settings.maxResponseSize)
-                },
-                timeout: settings.timeout)
+            response = try await withTimeout(settings.timeout, timers: timers ?? clock.timers()) {
+                [spec, tokens, transport] in
+                if case .oauth2(let auth) = settings.auth, let tokens {
+                    return try await tokens.send(spec, auth: auth, via: transport, maxBytes: settings.maxResponseSize)
+                }
+                return try await transport.send(spec, maxBytes: settings.maxResponseSize)
+            }
         } catch {
             let url = URLComponents(string: request.url)
             let host = url?.host ?? "?"
@@ -387,6 +388,12 @@ enum HTTPReason {
 }
 
 extension Clock where Duration == Swift.Duration {
+    /// Deadlines kept on this clock. (A method of the clock, so that a clock
+    /// held as `any Clock` is opened.)
+    func timers() -> Timers {
+        Timers(clock: self)
+    }
+
     /// The element of `request`, retried on this clock as `decide` says. (A
     /// method of the clock, so that a clock held as `any Clock` is opened.)
     fileprivate func retrying<Request: AsyncSequence & Sendable>(
@@ -394,12 +401,5 @@ extension Clock where Duration == Swift.Duration {
         onRetry: @escaping @Sendable (RetryEvent) -> Void, decide: @escaping @Sendable (any Error) -> RetryDecision
     ) async throws -> Request.Element where Request.Element: Sendable {
         try await request.retryIf(policy: policy, clock: self, onRetry: onRetry, decide).firstElement()
-    }
-
-    /// The element of `request`, or ``TimeoutError`` when it takes longer than `timeout` on this clock.
-    fileprivate func firstElement<Request: AsyncSequence & Sendable>(
-        of request: Request, timeout: Duration
-    ) async throws -> Request.Element where Request.Element: Sendable {
-        try await request.timeout(after: timeout, clock: self).firstElement()
     }
 }

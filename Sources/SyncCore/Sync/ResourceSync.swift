@@ -19,6 +19,9 @@ struct ResourceSync: Sendable {
     var onProgress: @Sendable (SyncProgress) -> Void = { _ in }
     /// The clock retries wait on.
     var clock: any Clock<Duration> = ContinuousClock()
+    /// The deadlines of the requests' timeouts, shared by the agent's syncs;
+    /// without them, this sync keeps its own on ``clock``.
+    var timers: Timers?
     /// In the agent, the machine's connectivity (see ``ResourceFetch/connectivity``).
     package var connectivity: ConnectivityGate?
     /// The request budgets the agent's resources share (docs/configuration.md#rate-limits);
@@ -95,6 +98,7 @@ struct ResourceSync: Sendable {
         var fetch = ResourceFetch(
             resource: resource, transport: transport, redactor: redactor, dependencyValues: values, since: since)
         fetch.clock = clock
+        fetch.timers = timers ?? clock.timers()
         fetch.connectivity = connectivity
         fetch.onBudgetWait = onBudgetWait
         if case .oauth2 = resource.settings.auth {

@@ -33,6 +33,25 @@ import Testing
         #expect(told.withLock { $0 } == ["progress", "slow"])
     }
 
+    @Test func observersAreToldOfEachBatchOfStatusChangesThenOfTheEnd() async {
+        let publication = publication("users")
+        let told = Mutex<[Bool]>([])
+        publication.observe { changed in told.withLock { $0.append(changed) } }
+        publication.handle("users", .started(sync: 1, at: start))
+        // A report that changes no status tells nothing.
+        publication.handle("users", .progressed(sync: 1, SyncProgress(resource: "users", pages: 1, items: 1)))
+        await publication.flush()
+        #expect(told.withLock { $0 } == [true])
+        publication.setOnline(false)
+        await publication.flush()
+        #expect(told.withLock { $0 } == [true, true])
+        publication.finish()
+        #expect(told.withLock { $0 } == [true, true, false])
+        let late = Mutex<[Bool]>([])
+        publication.observe { changed in late.withLock { $0.append(changed) } }
+        #expect(late.withLock { $0 } == [false])
+    }
+
     @Test func statusChangesArePublishedInOrderWithTheirVersion() async {
         let publication = publication("users", "groups")
         var changes = publication.changes.makeAsyncIterator()
