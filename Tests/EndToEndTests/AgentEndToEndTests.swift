@@ -49,6 +49,12 @@ import Glibc
         let resources = try #require(status.json["resources"] as? [[String: Any]])
         #expect(resources.map { $0["name"] as? String } == ["items"])
         #expect(resources.first?["state"] as? String == "idle")
+        // Each answer is dated, as HTTP asks of a server with a clock.
+        let head = agent.curl("GET", "/v1/status", options: ["--include"]).body
+        #expect(
+            head.range(
+                of: #"(?im)^date: \w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} GMT\r?$"#, options: .regularExpression)
+                != nil, "\(head.prefix(300))")
 
         // A slow sync, asked for three ways at once: one request upstream.
         upstream.changeItems("items", ids: [7])

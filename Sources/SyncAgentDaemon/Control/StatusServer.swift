@@ -144,7 +144,7 @@ package struct StatusServer: Sendable {
     /// not put the socket in place.
     func application<Control: AgentControl>(
         api: StatusAPI<Control>, onListening: @escaping @Sendable (Failure?) -> Void
-    ) throws(Failure) -> some ApplicationProtocol {
+    ) throws(Failure) -> StatusHTTPServer<ControlRequestContext> {
         let folder = (path as NSString).deletingLastPathComponent
         for stale in Self.removeStalePrivateFolders(in: folder) {
             logger.notice("removed \(stale), left by an agent that stopped while starting")
@@ -163,13 +163,14 @@ package struct StatusServer: Sendable {
         let logger = logger
         let placed = placed
         let connections = connections
-        return Application(
-            router: api.router(),
+        return StatusHTTPServer(
+            responder: api.router().buildResponder(),
             server: .http1(
                 configuration: .init(
                     additionalChannelHandlers: [connections.connectionHandler()],
                     idleTimeout: ConnectionLimits.readTimeout)),
-            configuration: ApplicationConfiguration(address: .unixDomainSocket(path: temporary), serverName: nil),
+            address: .unixDomainSocket(path: temporary),
+            logger: serverLogger,
             onServerRunning: { channel in
                 try? await channel.eventLoop.submit {
                     try channel.pipeline.syncOperations.addHandler(connections.acceptHandler(), position: .first)
@@ -186,8 +187,7 @@ package struct StatusServer: Sendable {
                 placed.identity.withLock { $0 = FileIdentity(at: path, followingLinks: false) }
                 logger.info("listening on \(path)")
                 onListening(nil)
-            },
-            logger: serverLogger)
+            })
     }
 
     /// The service serving `api` until the graceful shutdown: on a first
@@ -200,10 +200,10 @@ package struct StatusServer: Sendable {
     }
 
     /// Runs the applications of a ``StatusServer``.
-    private struct StatusService<Control: AgentControl, First: ApplicationProtocol>: Service {
+    private struct StatusService<Control: AgentControl>: Service {
         let server: StatusServer
         let api: StatusAPI<Control>
-        let first: First
+        let first: StatusHTTPServer<ControlRequestContext>
 
         func run() async throws {
             let (requests, continuation) = AsyncStream<@Sendable (Failure?) -> Void>.makeStream()

@@ -1,0 +1,75 @@
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+import NIOPosix
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Hummingbird's HTTP/1.1 server and router for the status API, run without
+/// Hummingbird's `Application`: the application also runs a cache of the
+/// `Date` header that wakes the agent every second, idle or not; here the
+/// header is made when a response needs it (docs/architecture.md#what-a-resource-costs).
+struct StatusHTTPServer<Context: RequestContext>: Sendable
+where Context.Source == ApplicationRequestContextSource {
+    let responder: RouterResponder<Context>
+    let server: HTTPServerBuilder
+    let address: BindAddress
+    let logger: Logger
+    /// Told once the server listens.
+    let onServerRunning: @Sendable (any Channel) async -> Void
+
+    /// Serves until the graceful shutdown (or an error).
+    func run() async throws {
+        let responder = responder
+        let logger = logger
+        let service = try server.buildServer(
+            configuration: ServerConfiguration(address: address),
+            eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger,
+            responder: { request, writer, channel in
+                let context = Context(source: ApplicationRequestContextSource(channel: channel, logger: logger))
+                var response: Response
+                do {
+                    response = try await responder.respond(to: request, context: context)
+                } catch {
+                    // The routes answer their errors as JSON; what escapes them is the server's fault.
+                    logger.debug("unhandled error: \(error)")
+                    response = Response(status: .internalServerError)
+                }
+                response.headers[.date] = HTTPDate.now()
+                try await writer.write(response: response.head, body: response.body)
+            },
+            onServerRunning: onServerRunning)
+        try await service.run()
+    }
+}
+
+/// The `Date` header's value (an IMF-fixdate, `Sun, 06 Nov 1994 08:49:37
+/// GMT`), made at most once a second, when asked.
+enum HTTPDate {
+    private static let last = Mutex<(second: time_t, text: String)>((-1, ""))
+
+    /// The value for now.
+    static func now() -> String {
+        let second = time(nil)
+        if let text = last.withLock({ $0.second == second ? $0.text : nil }) { return text }
+        let text = format(second)
+        last.withLock { $0 = (second, text) }
+        return text
+    }
+
+    /// The value for `second` since 1970.
+    static func format(_ second: time_t) -> String {
+        var seconds = second
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(days[Int(parts.tm_wday)]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon)]) "
+            + "\(parts.tm_year + 1900) \(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
+    }
+}
