@@ -4,9 +4,10 @@ import Streams
 /// `streams-bench`: the per-page cost of the operator chain the agent builds
 /// for a paginated sync (docs/architecture.md#the-path-of-one-poll), against
 /// iterating a plain `AsyncStream` of the same pages, in one run. Each page
-/// request is `deferred` under `timeout`, held by `pausable` and retried by
-/// `retryIf`; `paginate` walks the pages; the whole sync runs under
-/// `withSlowSignal` inside an `InFlight` run that a second caller joins. The
+/// request is `deferred`, sent under `withTimeout` (its deadline in a
+/// `Timers`), held by `pausable` and retried by `retryIf`; `paginate` walks
+/// the pages; the whole sync runs under `withSlowSignal` (its deadline in the
+/// same `Timers`) inside an `InFlight` run that a second caller joins. The
 /// pages are integers made at once, so what is measured is the operators'
 /// own cost. Run it through `scripts/bench streams` (a release build).
 @main
@@ -17,6 +18,7 @@ enum StreamsBenchmark {
     static let gate = CurrentValueSubject<Bool, Never>(true)
     static let policy = RetryPolicy(maxAttempts: 5, initialDelay: .milliseconds(1))
     static let clock = ContinuousClock()
+    static let timers = Timers(clock: clock)
 
     static func main() async throws {
         let baseline = try await measure { stream in
@@ -36,12 +38,12 @@ enum StreamsBenchmark {
                     .retryIf(policy: policy, clock: clock) { _ in .giveUp }.firstElement()
             }
         }
-        let withTimeoutCall = try await measure { _ in
+        let withTimeoutOperator = try await measure { _ in
             try await walk { page in
-                try await Streams.withTimeout(.seconds(30), clock: clock) {
-                    try await deferred { page }.pausable(by: gate)
-                        .retryIf(policy: policy, clock: clock) { _ in .retry(after: nil) }.firstElement()
-                }
+                try await deferred { page }.timeout(after: .seconds(30), clock: clock)
+                    .pausable(by: gate)
+                    .retryIf(policy: policy, clock: clock) { _ in .retry(after: nil) }
+                    .firstElement()
             }
         }
         let withTimeout = try await measure { _ in try await walk(request) }
@@ -52,8 +54,8 @@ enum StreamsBenchmark {
         print(row("paginate", paginateOnly, baseline))
         print(row("paginate → retryIf", withRetry, baseline))
         print(row("paginate → pausable → retryIf", withPausable, baseline))
-        print(row("paginate → withTimeout { pausable → retryIf }", withTimeoutCall, baseline))
-        print(row("paginate → timeout → pausable → retryIf", withTimeout, baseline))
+        print(row("paginate → timeout operator → pausable → retryIf", withTimeoutOperator, baseline))
+        print(row("paginate → withTimeout(timers:) → pausable → retryIf", withTimeout, baseline))
         print(row("  + withSlowSignal + InFlight, a second caller joining", agentChain, baseline))
         let overhead = (agentChain - baseline) / 1000
         print(
@@ -63,7 +65,7 @@ enum StreamsBenchmark {
 
     /// One page request as the agent makes it (see `ResourceFetch.pages`).
     @Sendable static func request(_ page: Int) async throws -> Int {
-        try await deferred { page }.timeout(after: .seconds(30), clock: clock)
+        try await deferred { try await withTimeout(.seconds(30), timers: timers) { page } }
             .pausable(by: gate)
             .retryIf(policy: policy, clock: clock) { _ in .retry(after: nil) }
             .firstElement()
@@ -85,7 +87,7 @@ enum StreamsBenchmark {
         let started = AsyncStream<Void>.makeStream()
         async let first = inFlight.run("resource") {
             started.continuation.yield()
-            return try await withSlowSignal(after: .seconds(3600), clock: clock, onSlow: {}) {
+            return try await withSlowSignal(after: .seconds(3600), timers: timers, onSlow: {}) {
                 try await walk(request)
             }
         }
