@@ -109,4 +109,108 @@ import Testing
         consumer.cancel()
         await #expect(throws: CancellationError.self) { try await consumer.value }
     }
+
+    /// Pages that record when their fetch starts and each wait on the clock for a second.
+    static func slowPages(
+        count: Int, clock: VirtualClock, log: Recorder<String>, failing: Int? = nil
+    ) -> AsyncPaginatedSequence<Int, Int> {
+        paginate(
+            first: 0,
+            fetch: { (index: Int) -> Int in
+                log.record("fetch \(index)")
+                do {
+                    try await clock.sleep(for: .seconds(1))
+                } catch {
+                    log.record("cancelled \(index)")
+                    throw error
+                }
+                if index == failing { throw PageFailed() }
+                return index
+            },
+            next: { index, _ in index + 1 < count ? index + 1 : nil }
+        ).fetchingAhead()
+    }
+
+    @Test func fetchingAheadFetchesTheNextPageWhileTheConsumerHandlesThisOne() async throws {
+        let clock = VirtualClock()
+        let log = Recorder<String>()
+        let consumer = Task.inheritingExecutor {
+            for try await page in Self.slowPages(count: 3, clock: clock, log: log) {
+                log.record("got \(page)")
+                // Handling the page takes a second too.
+                try await clock.sleep(for: .seconds(1))
+            }
+        }
+        await clock.waitForSleepers(1)
+        await clock.advance(by: .seconds(1))
+        await letTasksRun()
+        // Page 1 is on its way while page 0 is handled.
+        try #require(log.values == ["fetch 0", "got 0", "fetch 1"])
+        #expect(clock.sleeperCount == 2)
+        await clock.advance(by: .seconds(1))
+        await letTasksRun()
+        #expect(log.values == ["fetch 0", "got 0", "fetch 1", "got 1", "fetch 2"])
+        await clock.advance(by: .seconds(1))
+        await letTasksRun()
+        await clock.advance(by: .seconds(1))
+        try await consumer.value
+        // Three pages that take a second to fetch and a second to handle: 4 s, not 6.
+        #expect(clock.now.offset == .seconds(4))
+        #expect(log.values == ["fetch 0", "got 0", "fetch 1", "got 1", "fetch 2", "got 2"])
+    }
+
+    @Test func aPageFetchedAheadThatFailsEndsTheSequenceWhenItIsAskedFor() async throws {
+        let clock = VirtualClock()
+        let log = Recorder<String>()
+        let consumer = Task.inheritingExecutor {
+            var received: [Int] = []
+            do {
+                for try await page in Self.slowPages(count: 5, clock: clock, log: log, failing: 1) {
+                    received.append(page)
+                }
+            } catch is PageFailed {
+                return received
+            }
+            return []
+        }
+        await clock.waitForSleepers(1)
+        await clock.advance(by: .seconds(1))
+        await clock.waitForSleepers(1)
+        await clock.advance(by: .seconds(1))
+        #expect(try await consumer.value == [0])
+        #expect(log.values == ["fetch 0", "fetch 1"])
+    }
+
+    @Test func aConsumerThatStopsCancelsThePageFetchedAhead() async throws {
+        let clock = VirtualClock()
+        let log = Recorder<String>()
+        let consumer = Task.inheritingExecutor {
+            for try await page in Self.slowPages(count: 5, clock: clock, log: log) where page == 0 {
+                break
+            }
+        }
+        await clock.waitForSleepers(1)
+        await clock.advance(by: .seconds(1))
+        try await consumer.value
+        // The iterator is gone: its page on the way is cancelled, no later one is asked for.
+        await letTasksRun()
+        await clock.advance(by: .seconds(10))
+        await letTasksRun()
+        #expect(log.values == ["fetch 0", "fetch 1", "cancelled 1"])
+        #expect(clock.sleeperCount == 0)
+    }
+
+    @Test func cancellingTheConsumerCancelsThePageItWaitsFor() async throws {
+        let clock = VirtualClock()
+        let log = Recorder<String>()
+        let consumer = Task.inheritingExecutor {
+            for try await _ in Self.slowPages(count: 5, clock: clock, log: log) {}
+        }
+        await clock.waitForSleepers(1)
+        await clock.advance(by: .seconds(1))
+        await clock.waitForSleepers(1)
+        consumer.cancel()
+        await #expect(throws: CancellationError.self) { try await consumer.value }
+        #expect(log.values == ["fetch 0", "fetch 1", "cancelled 1"])
+    }
 }

@@ -44,8 +44,9 @@ public func paginate<Request: Sendable, Page: Collection & Sendable>(
 
 /// An asynchronous sequence of pages produced by ``paginate(first:fetch:next:)``.
 ///
-/// Pages are fetched lazily, one at a time, in order. Iterating it twice fetches
-/// the pages twice.
+/// Pages are fetched lazily, one at a time, in order; ``fetchingAhead()``
+/// fetches the next one while the consumer handles the current one. Iterating
+/// it twice fetches the pages twice.
 public struct AsyncPaginatedSequence<Request: Sendable, Page: Sendable>: AsyncSequence, Sendable {
     /// A page.
     public typealias Element = Page
@@ -53,25 +54,88 @@ public struct AsyncPaginatedSequence<Request: Sendable, Page: Sendable>: AsyncSe
     let first: Request
     let fetch: @Sendable (Request) async throws -> Page
     let next: @Sendable (Request, Page) throws -> Request?
+    /// Whether the next page is fetched while the consumer handles the current one.
+    var ahead = false
+
+    /// The same pages, each fetched as soon as the page before it arrived,
+    /// while the consumer handles that one: a walk whose consumer does slow
+    /// work per page (a database write) takes the longer of fetching and
+    /// handling instead of their sum. At most one page is fetched ahead; one
+    /// still being fetched when the consumer stops is cancelled.
+    ///
+    /// ```
+    /// fetch:    ──[p1]──[p2]──[p3]|
+    /// consumer: ────────(p1)──(p2)──(p3)
+    /// ```
+    public func fetchingAhead() -> Self {
+        var sequence = self
+        sequence.ahead = true
+        return sequence
+    }
 
     /// The iterator of an ``AsyncPaginatedSequence``.
     public struct AsyncIterator: AsyncIteratorProtocol {
         var pending: Request?
         let fetch: @Sendable (Request) async throws -> Page
         let next: @Sendable (Request, Page) throws -> Request?
+        let ahead: Bool
+        /// The next page, being fetched ahead.
+        var fetching: FetchAhead<(Page, Request?)>?
 
         /// Fetches the next page, or returns `nil` after the last; rethrows a fetch error, after which it returns `nil`.
         public mutating func next() async throws -> Page? {
-            guard let request = pending else { return nil }
-            pending = nil
-            let page = try await fetch(request)
-            pending = try next(request, page)
+            let page: Page
+            let following: Request?
+            if let fetching {
+                self.fetching = nil
+                (page, following) = try await fetching.value()
+            } else {
+                guard let request = pending else { return nil }
+                pending = nil
+                (page, following) = try await Self.step(request, fetch, next)
+            }
+            if ahead, let following {
+                let (fetch, next) = (fetch, next)
+                fetching = FetchAhead { try await Self.step(following, fetch, next) }
+            } else {
+                pending = following
+            }
             return page
+        }
+
+        /// A page and the request for the one after it.
+        private static func step(
+            _ request: Request, _ fetch: @Sendable (Request) async throws -> Page,
+            _ next: @Sendable (Request, Page) throws -> Request?
+        ) async throws -> (Page, Request?) {
+            let page = try await fetch(request)
+            return (page, try next(request, page))
         }
     }
 
     /// An iterator that starts from the first page.
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(pending: first, fetch: fetch, next: next)
+        AsyncIterator(pending: first, fetch: fetch, next: next, ahead: ahead)
+    }
+}
+
+/// A page fetched ahead in a task of its own, cancelled when its iterator is
+/// dropped before it takes it.
+final class FetchAhead<Value: Sendable>: Sendable {
+    private let task: Task<Value, any Error>
+
+    init(_ operation: @escaping @Sendable () async throws -> Value) {
+        task = Task.inheritingExecutor(operation: operation)
+    }
+
+    deinit { task.cancel() }
+
+    /// The value, waited for; cancelling the waiter cancels the fetch.
+    func value() async throws -> Value {
+        try await withTaskCancellationHandler {
+            try await task.value
+        } onCancel: { [task] in
+            task.cancel()
+        }
     }
 }

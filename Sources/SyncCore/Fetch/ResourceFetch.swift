@@ -56,8 +56,8 @@ struct ResourceFetch: Sendable {
     /// The deadlines of the requests' timeouts; without them, each request
     /// keeps its own on ``clock``.
     var timers: Timers?
-    /// Told before each retry of a page.
-    var onRetry: @Sendable (RetryEvent) -> Void = { _ in }
+    /// Told before each retry of a page, with the page's number.
+    var onRetry: @Sendable (RetryEvent, _ page: Int) -> Void = { _, _ in }
     /// Told of each wait for the request budget, however short.
     var onBudgetWait: @Sendable (Duration) -> Void = { _ in }
     /// In the agent, the machine's connectivity: requests wait while it is
@@ -156,7 +156,8 @@ struct ResourceFetch: Sendable {
 
     /// The stream of pages. A page whose request is the one `stored` holds
     /// for its number is asked for conditionally, with that page's validators
-    /// (when the page after it can be told from what was stored).
+    /// (when the page after it can be told from what was stored). The next
+    /// page is fetched while the sync writes this one.
     func pages(
         stored: StoredWalk = StoredWalk(), from start: PageRequest? = nil
     ) -> AsyncPaginatedSequence<PageRequest, FetchedPage> {
@@ -175,6 +176,7 @@ struct ResourceFetch: Sendable {
                     return try await fetch(request, previous: previous)
                 }
                 let policy = resource.settings.retry
+                let onRetry = { @Sendable [onRetry] (event: RetryEvent) in onRetry(event, request.number) }
                 guard let connectivity else {
                     return try await clock.retrying(
                         attempt, policy: policy, onRetry: onRetry,
@@ -184,7 +186,8 @@ struct ResourceFetch: Sendable {
                     attempt.pausable(by: connectivity.online), policy: policy, onRetry: onRetry,
                     decide: { decision(for: $0, connectivity: connectivity, waits: waits) })
             },
-            next: { _, page in page.next })
+            next: { _, page in page.next }
+        ).fetchingAhead()
     }
 
     /// Waits for the budget of the resource's scope to let `request` go; a
@@ -214,7 +217,7 @@ struct ResourceFetch: Sendable {
                 onRetry(
                     RetryEvent(
                         attempt: 1, maxAttempts: resource.settings.retry.maxAttempts, delay: wait,
-                        error: error.redacted(by: redactor), counted: false))
+                        error: error.redacted(by: redactor), counted: false), request.number)
             })
     }
 

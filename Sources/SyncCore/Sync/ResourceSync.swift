@@ -66,9 +66,9 @@ struct ResourceSync: Sendable {
                     .transient, resource: resource.name, request: "the sync",
                     cause: error.message.dropping(prefix: "\(resource.name): ")),
                 counted: true)
-            let report = progress.retrying(event)
-            if let notice = report.retry { logStorage(notice.logLine, at: .warning, logger) }
-            onProgress(report)
+            let (notice, report) = progress.retrying(event)
+            logStorage(notice.logLine, at: .warning, logger)
+            if let report { onProgress(report) }
             do {
                 try await clock.sleep(for: delay)
             } catch {
@@ -106,17 +106,15 @@ struct ResourceSync: Sendable {
         }
         // A sync without the agent's budgets keeps its own, on its clock.
         fetch.budget = budgets?.budget(for: resource) ?? clock.budget(for: resource)
-        fetch.onRetry = { [self, logger] event in
-            let report = progress.retrying(event)
-            if let notice = report.retry {
-                // Out of descriptors or memory is told once per episode.
-                if (event.error as? FetchError)?.ofMachine == true {
-                    logStorage(notice.logLine, at: .warning, logger)
-                } else {
-                    logger.warning("\(notice.logLine)")
-                }
+        fetch.onRetry = { [self, logger] event, page in
+            let (notice, report) = progress.retrying(event, page: page)
+            // Out of descriptors or memory is told once per episode.
+            if (event.error as? FetchError)?.ofMachine == true {
+                logStorage(notice.logLine, at: .warning, logger)
+            } else {
+                logger.warning("\(notice.logLine)")
             }
-            onProgress(report)
+            if let report { onProgress(report) }
         }
         return fetch
     }
@@ -153,6 +151,7 @@ struct ResourceSync: Sendable {
             var unchanged: [FetchedPage] = []
             var largest: Date?
             for try await page in fetch.pages(stored: walk) {
+                progress.writing(page.number)
                 var items = 0
                 if page.notModified, snapshot == nil {
                     unchanged.append(page)
@@ -166,8 +165,9 @@ struct ResourceSync: Sendable {
                     if full != nil { try await snapshot!.unstage(Self.deletedKeys(page.changes)) }
                 }
                 largest = Self.largest(largest, page.largest, resource.incremental)
-                let report = progress.add(page, items: items)
+                let (report, retry) = progress.add(page, items: items)
                 onProgress(report)
+                if let retry { onProgress(retry) }
                 logger.debug(
                     page.notModified ? "page not modified" : "page received",
                     metadata: [LogKey.page: "\(page.number)", LogKey.items: "\(report.items)"])
@@ -294,6 +294,7 @@ struct ResourceSync: Sendable {
             // A resumed walk counts its pages (and maxPages) from where it goes on.
             let before = walk?.pages ?? 0
             for try await page in fetch.pages(from: start) {
+                progress.writing(page.number)
                 largest = Self.largest(largest, page.largest, incremental)
                 var after = SyncCursor(request: request, since: cursor?.since, fullAt: cursor?.fullAt)
                 if var next = page.next {
@@ -315,8 +316,9 @@ struct ResourceSync: Sendable {
                 if let pageFeed = applied.feed {
                     feed = (feed?.lowerBound ?? pageFeed.lowerBound)...pageFeed.upperBound
                 }
-                let report = progress.add(page, items: page.changes.count)
+                let (report, retry) = progress.add(page, items: page.changes.count)
                 onProgress(report)
+                if let retry { onProgress(retry) }
                 logger.debug(
                     "page merged",
                     metadata: [

@@ -6,6 +6,12 @@ import Synchronization
 /// The running totals of one sync (pages, items, bytes, retries) and the first
 /// page's validators, updated from the page loop and from retry callbacks.
 ///
+/// The next page is fetched while the sync writes this one, so a retry of it
+/// can come before this page is reported. Its report is held until then, so
+/// that whoever follows the reports sees them in the order of the pages: the
+/// page, then the retry of the next one (which a page report would otherwise
+/// end).
+///
 /// Thread-safety: `Sendable`; its totals are behind a `Mutex`.
 final class SyncTally: Sendable {
     struct Totals {
@@ -15,6 +21,10 @@ final class SyncTally: Sendable {
         var wireBytes = 0
         var retries = 0
         var validators = Validators()
+        /// The number of the page the sync is writing, until it is reported.
+        var writing: Int?
+        /// A retry of a page after ``writing``, told once that page is reported.
+        var held: RetryNotice?
 
         /// Attempts made: 1 plus the retries of its requests.
         var attempts: Int { 1 + retries }
@@ -34,9 +44,15 @@ final class SyncTally: Sendable {
         state.withLock { $0.validators.scope = fingerprint }
     }
 
+    /// The sync writes page `number` now: a retry of a later one waits for its report.
+    func writing(_ number: Int) {
+        state.withLock { $0.writing = number }
+    }
+
     /// Adds a received page of `items` records (those of an unchanged page
-    /// count once staged) and returns the progress to report.
-    func add(_ page: FetchedPage, items: Int) -> SyncProgress {
+    /// count once staged) and returns the progress to report, then the retry
+    /// of the next page if one came meanwhile.
+    func add(_ page: FetchedPage, items: Int) -> (report: SyncProgress, retry: SyncProgress?) {
         state.withLock { totals in
             if page.number == 1 {
                 totals.validators.etag = page.stored.validators.etag
@@ -46,7 +62,16 @@ final class SyncTally: Sendable {
             totals.items += items
             totals.bytes += page.bytes
             totals.wireBytes += page.wireBytes
-            return SyncProgress(resource: resource, pages: totals.pages, items: totals.items, attempts: totals.attempts)
+            totals.writing = nil
+            defer { totals.held = nil }
+            let report = SyncProgress(
+                resource: resource, pages: totals.pages, items: totals.items, attempts: totals.attempts)
+            var retry: SyncProgress?
+            if let held = totals.held {
+                retry = report
+                retry?.retry = held
+            }
+            return (report, retry)
         }
     }
 
@@ -55,8 +80,10 @@ final class SyncTally: Sendable {
         state.withLock { $0.items += count }
     }
 
-    /// Counts a retry about to happen and returns the progress to report.
-    func retrying(_ event: RetryEvent) -> SyncProgress {
+    /// Counts a retry about to happen, of page `page` (`nil`: of the whole
+    /// sync), and returns its notice and the progress to report: none yet
+    /// for a page after the one being written (``add(_:items:)`` returns it).
+    func retrying(_ event: RetryEvent, page: Int? = nil) -> (notice: RetryNotice, report: SyncProgress?) {
         let failure = event.error as? FetchError
         let rateLimited = failure?.kind == .rateLimited
         var notice = RetryNotice(
@@ -67,8 +94,16 @@ final class SyncTally: Sendable {
         notice.waitsForBudget = rateLimited && failure?.status == nil
         return state.withLock { totals in
             if event.counted { totals.retries += 1 }
-            return SyncProgress(
-                resource: resource, pages: totals.pages, items: totals.items, attempts: totals.attempts, retry: notice)
+            if let page, let writing = totals.writing, page > writing {
+                totals.held = notice
+                return (notice, nil)
+            }
+            return (
+                notice,
+                SyncProgress(
+                    resource: resource, pages: totals.pages, items: totals.items, attempts: totals.attempts,
+                    retry: notice)
+            )
         }
     }
 }
