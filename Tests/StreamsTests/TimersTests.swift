@@ -4,7 +4,7 @@ import Testing
 @testable import Streams
 
 @Suite(.onTestExecutor, .timeLimit(.minutes(1))) struct TimersTests {
-    @Test func runsEachActionAtItsDeadlineInDeadlineOrderWithOneSleeperAtATime() async {
+    @Test func runsEachActionAtItsDeadlineInDeadlineOrder() async {
         let clock = VirtualClock()
         let timers = Timers(clock: clock)
         let origin = clock.now

@@ -35,8 +35,47 @@ import Testing
         #expect(clock.sleeperCount == 2)
         await clock.advance(by: .seconds(1))
         await #expect(throws: TimeoutError.self) { try await task.value }
+        await letTasksRun()
         #expect(cancelled.values == [true])
         #expect(clock.sleeperCount == 0)
+        #expect(deadlines.pending == 0)
+    }
+
+    @Test func onTimersTheCallEndsAtTheDeadlineEvenIfTheOperationIgnoresItsCancellation() async throws {
+        let deadlines = Deadlines(.timers)
+        let clock = deadlines.clock
+        let ended = Recorder<Bool>()
+        // Work shared with others: the operation waits for it, cancelled or not.
+        let shared = Task.inheritingExecutor { try? await clock.sleep(for: .seconds(30)) }
+        let task = Task.inheritingExecutor {
+            try await deadlines.timeout(.seconds(5)) { () -> Int in
+                await shared.value
+                ended.record(true)
+                return 1
+            }
+        }
+        await clock.waitForSleepers(2)
+        await clock.advance(by: .seconds(5))
+        await #expect(throws: TimeoutError.self) { try await task.value }
+        #expect(ended.values.isEmpty)
+        // The operation ends later, on its own.
+        await clock.advance(by: .seconds(25))
+        await letTasksRun()
+        #expect(ended.values == [true])
+    }
+
+    @Test func onTimersAnOperationThatEndsBeforeTheDeadlineWinsOverIt() async throws {
+        let deadlines = Deadlines(.timers)
+        let clock = deadlines.clock
+        let task = Task.inheritingExecutor {
+            try await deadlines.timeout(.seconds(5)) { () -> Int in
+                try await clock.sleep(for: .seconds(4))
+                return 7
+            }
+        }
+        await clock.waitForSleepers(2)
+        await clock.advance(by: .seconds(4))
+        #expect(try await task.value == 7)
         #expect(deadlines.pending == 0)
     }
 

@@ -7,12 +7,15 @@ import Synchronization
 ///
 /// A scheduled action runs at its deadline unless it is cancelled first. It
 /// runs on the sleeping task, so it must be short (resume a continuation,
-/// cancel a task, publish an event). One sleeper waits for the earliest
-/// deadline; a deadline earlier than it arms another, a later one arms
-/// nothing. Cancelling leaves the sleeper asleep: it wakes at its deadline,
-/// runs what is due and sleeps again until the earliest deadline left, if
-/// any. So operations that start and end well within their deadlines (the
-/// usual case) never wake it.
+/// cancel a task, publish an event), and an action that was running as it
+/// was cancelled may still be running after `cancel` returned `false`. One
+/// sleeper serves the queue, asleep until the earliest deadline; a deadline
+/// earlier than it arms another (the one it replaces wakes at its own time
+/// and ends), a later one arms nothing. Cancelling leaves the sleeper
+/// asleep: it wakes at its deadline, runs what is due and sleeps again
+/// until the earliest deadline left, if any. So many operations that start
+/// and end within their deadlines cost at most the wakes of the earliest
+/// deadlines, not one each.
 ///
 /// ```
 /// scheduled: a(at 5)  b(at 6)  c(at 2)      a cancelled at 4

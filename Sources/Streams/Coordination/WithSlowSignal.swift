@@ -40,7 +40,9 @@ private enum SlowSignalChild<T: Sendable>: Sendable {
 /// started, calls `onSlow` once while it goes on, as
 /// ``withSlowSignal(after:clock:onSlow:operation:)`` does, with the deadline
 /// kept by `timers`: the operation runs in the calling task, and no task
-/// sleeps for it.
+/// sleeps for it. An operation that ends just as the threshold passes may
+/// be signalled as the call returns: `onSlow` runs on the timers' task and
+/// is not waited for.
 public func withSlowSignal<T>(
     after threshold: Duration,
     timers: Timers,

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The error thrown by ``withTimeout(_:clock:operation:)`` when the operation
 /// did not finish in time.
 public struct TimeoutError: Error, Sendable, Equatable {
@@ -40,24 +42,73 @@ public func withTimeout<C: Clock, T: Sendable>(
 }
 
 /// Runs an operation, cancelling it and throwing ``TimeoutError`` if it has
-/// not finished within `duration`, as ``withTimeout(_:clock:operation:)``
-/// does, with the deadline kept by `timers`: the operation runs in one task
-/// of its own, and no task sleeps for it.
+/// not finished within `duration`, with the deadline kept by `timers`: the
+/// operation runs in one task of its own, and no task sleeps for it.
 ///
-/// An operation that ends as its deadline passes may count as timed out; it
-/// is always waited for, so no work outlives the call.
+/// Unlike ``withTimeout(_:clock:operation:)``, it returns at the deadline
+/// (or when the caller is cancelled) without waiting for the operation to
+/// end: an operation that is slow to notice its cancellation (one waiting on
+/// work shared with others) cannot make the call outlast its limit. The
+/// operation ends on its own, cancelled. Whichever comes first, the
+/// operation's end or the deadline, decides.
 public func withTimeout<T: Sendable>(
     _ duration: Duration,
     timers: Timers,
     operation: @escaping @Sendable () async throws -> T
 ) async throws -> T {
-    let task = Task.inheritingExecutor { try await operation() }
-    let token = timers.schedule(after: duration) { task.cancel() }
+    let race = TimeoutRace<T>()
+    let task = Task.inheritingExecutor {
+        let result: Result<T, any Error>
+        do {
+            result = .success(try await operation())
+        } catch {
+            result = .failure(error)
+        }
+        race.end(with: result)
+    }
+    let token = timers.schedule(after: duration) {
+        task.cancel()
+        race.end(with: .failure(TimeoutError()))
+    }
     let result = await withTaskCancellationHandler {
-        await task.result
+        await race.outcome()
     } onCancel: {
         task.cancel()
+        race.end(with: .failure(CancellationError()))
     }
-    guard timers.cancel(token) else { throw TimeoutError() }
+    timers.cancel(token)
     return try result.get()
+}
+
+/// The first of an operation's end, its deadline and its caller's
+/// cancellation, for ``withTimeout(_:timers:operation:)``.
+private final class TimeoutRace<T: Sendable>: Sendable {
+    private struct State {
+        var result: Result<T, any Error>?
+        var waiter: CheckedContinuation<Result<T, any Error>, Never>?
+    }
+
+    private let state = Mutex(State())
+
+    /// Ends the race with `result`, unless it has ended.
+    func end(with result: Result<T, any Error>) {
+        let waiter = state.withLock { state -> CheckedContinuation<Result<T, any Error>, Never>? in
+            guard state.result == nil else { return nil }
+            state.result = result
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume(returning: result)
+    }
+
+    /// The result that ended the race, once it has.
+    func outcome() async -> Result<T, any Error> {
+        await withCheckedContinuation { continuation in
+            let ended = state.withLock { state -> Result<T, any Error>? in
+                if state.result == nil { state.waiter = continuation }
+                return state.result
+            }
+            if let ended { continuation.resume(returning: ended) }
+        }
+    }
 }

@@ -2,6 +2,7 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
+import NIOHTTP1
 import NIOPosix
 import Synchronization
 
@@ -34,6 +35,9 @@ where Context.Source == ApplicationRequestContextSource {
                 var response: Response
                 do {
                     response = try await responder.respond(to: request, context: context)
+                } catch let error as HTTPParserError {
+                    // A malformed request: the connection answers 400 and closes.
+                    throw error
                 } catch {
                     // The routes answer their errors as JSON; what escapes them is the server's fault.
                     logger.debug("unhandled error: \(error)")

@@ -150,8 +150,8 @@ struct ResourceSync: Sendable {
             // whose every page answered 304 writes no record.
             var unchanged: [FetchedPage] = []
             var largest: Date?
+            progress.beginWalk()
             for try await page in fetch.pages(stored: walk) {
-                progress.writing(page.number)
                 var items = 0
                 if page.notModified, snapshot == nil {
                     unchanged.append(page)
@@ -293,8 +293,8 @@ struct ResourceSync: Sendable {
             var largest = walk?.largest
             // A resumed walk counts its pages (and maxPages) from where it goes on.
             let before = walk?.pages ?? 0
+            progress.beginWalk()
             for try await page in fetch.pages(from: start) {
-                progress.writing(page.number)
                 largest = Self.largest(largest, page.largest, incremental)
                 var after = SyncCursor(request: request, since: cursor?.since, fullAt: cursor?.fullAt)
                 if var next = page.next {

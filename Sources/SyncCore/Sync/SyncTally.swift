@@ -21,9 +21,10 @@ final class SyncTally: Sendable {
         var wireBytes = 0
         var retries = 0
         var validators = Validators()
-        /// The number of the page the sync is writing, until it is reported.
-        var writing: Int?
-        /// A retry of a page after ``writing``, told once that page is reported.
+        /// The number of the walk's last page reported (a walk's pages are
+        /// numbered from 1).
+        var reported = 0
+        /// A retry of a page after the next one, told once the next one is reported.
         var held: RetryNotice?
 
         /// Attempts made: 1 plus the retries of its requests.
@@ -44,9 +45,12 @@ final class SyncTally: Sendable {
         state.withLock { $0.validators.scope = fingerprint }
     }
 
-    /// The sync writes page `number` now: a retry of a later one waits for its report.
-    func writing(_ number: Int) {
-        state.withLock { $0.writing = number }
+    /// A walk of the pages begins (again, for a new attempt of the whole sync).
+    func beginWalk() {
+        state.withLock { totals in
+            totals.reported = 0
+            totals.held = nil
+        }
     }
 
     /// Adds a received page of `items` records (those of an unchanged page
@@ -62,7 +66,7 @@ final class SyncTally: Sendable {
             totals.items += items
             totals.bytes += page.bytes
             totals.wireBytes += page.wireBytes
-            totals.writing = nil
+            totals.reported = page.number
             defer { totals.held = nil }
             let report = SyncProgress(
                 resource: resource, pages: totals.pages, items: totals.items, attempts: totals.attempts)
@@ -82,7 +86,7 @@ final class SyncTally: Sendable {
 
     /// Counts a retry about to happen, of page `page` (`nil`: of the whole
     /// sync), and returns its notice and the progress to report: none yet
-    /// for a page after the one being written (``add(_:items:)`` returns it).
+    /// for a page fetched ahead of one not reported (``add(_:items:)`` returns it).
     func retrying(_ event: RetryEvent, page: Int? = nil) -> (notice: RetryNotice, report: SyncProgress?) {
         let failure = event.error as? FetchError
         let rateLimited = failure?.kind == .rateLimited
@@ -94,7 +98,8 @@ final class SyncTally: Sendable {
         notice.waitsForBudget = rateLimited && failure?.status == nil
         return state.withLock { totals in
             if event.counted { totals.retries += 1 }
-            if let page, let writing = totals.writing, page > writing {
+            // Fetched ahead: the page before it is not reported yet.
+            if let page, page > totals.reported + 1 {
                 totals.held = notice
                 return (notice, nil)
             }

@@ -19,10 +19,10 @@ struct SyncTallyTests {
             counted: true)
     }
 
-    @Test func aRetryOfTheNextPageIsToldAfterTheReportOfThePageBeingWritten() throws {
+    @Test func aRetryOfThePageFetchedAheadIsToldAfterTheReportOfThePageBeforeIt() throws {
         let tally = SyncTally(resource: "items")
-        tally.writing(1)
-        // Page 2, fetched ahead, fails while page 1 is written: held.
+        tally.beginWalk()
+        // Page 2, fetched ahead, fails before page 1 is reported: held.
         let (notice, held) = tally.retrying(Self.retry(attempt: 2), page: 2)
         #expect(held == nil)
         #expect(notice.attempt == 2)
@@ -33,17 +33,27 @@ struct SyncTallyTests {
         #expect(told.retry == notice)
         #expect(told.pages == 1)
         // Told once.
-        tally.writing(2)
         #expect(tally.add(Self.page(2), items: 10).retry == nil)
     }
 
-    @Test func aRetryOfThePageBeingWrittenOrOfTheWholeSyncIsToldAtOnce() {
+    @Test func aRetryOfTheNextPageToReportOrOfTheWholeSyncIsToldAtOnce() {
         let tally = SyncTally(resource: "items")
-        // No page written yet: the first page's retry.
+        tally.beginWalk()
         #expect(tally.retrying(Self.retry(attempt: 2), page: 1).report?.retry != nil)
-        tally.writing(1)
-        #expect(tally.retrying(Self.retry(attempt: 3), page: 1).report?.retry != nil)
         #expect(tally.retrying(Self.retry(attempt: 3)).report?.retry != nil)
         #expect(tally.add(Self.page(1), items: 10).retry == nil)
+        #expect(tally.retrying(Self.retry(attempt: 4), page: 2).report?.retry != nil)
+    }
+
+    @Test func aNewWalkForgetsAHeldRetryOfTheWalkBefore() {
+        let tally = SyncTally(resource: "items")
+        tally.beginWalk()
+        _ = tally.add(Self.page(1), items: 10)
+        #expect(tally.retrying(Self.retry(attempt: 2), page: 3).report == nil)
+        // The whole sync starts again (a storage fault while page 2 was written).
+        #expect(tally.retrying(Self.retry(attempt: 3)).report?.retry != nil)
+        tally.beginWalk()
+        #expect(tally.add(Self.page(1), items: 10).retry == nil)
+        #expect(tally.retrying(Self.retry(attempt: 4), page: 2).report?.retry != nil)
     }
 }
