@@ -202,7 +202,8 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
             var hosts = queuedHosts.count
             while running < limits.total, hosts > 0, let host = queuedHosts.popFirst() {
                 hosts -= 1
-                var tickets = queued[host] ?? []
+                // Taken out of the table while it is changed, so that it is not copied.
+                var tickets = queued.removeValue(forKey: host) ?? []
                 while running < limits.total, runningByHost[host, default: 0] < limits.perHost,
                     let ticket = tickets.popFirst()
                 {
@@ -216,9 +217,7 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
                     runningByHost[host, default: 0] += 1
                     start.append(ticket)
                 }
-                if tickets.isEmpty {
-                    queued[host] = nil
-                } else {
+                if !tickets.isEmpty {
                     queued[host] = tickets
                     queuedHosts.append(host)
                 }
