@@ -103,13 +103,7 @@ public final class InFlight<Key: Hashable & Sendable, Value: Sendable>: Sendable
                     continuation.resume(returning: Outcome(result: .failure(CancellationError()), joined: joined))
                 case .new(let runID):
                     let task = Task.inheritingExecutor {
-                        let result: Result<Value, any Error>
-                        do {
-                            result = .success(try await operation())
-                        } catch {
-                            result = .failure(error)
-                        }
-                        self.complete(key, runID: runID, result: result)
+                        self.complete(key, runID: runID, result: await Result(awaiting: operation))
                     }
                     let cancel = state.withLock { state -> Bool in
                         if state.runs[key]?.id == runID {

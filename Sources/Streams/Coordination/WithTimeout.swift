@@ -58,13 +58,7 @@ public func withTimeout<T: Sendable>(
 ) async throws -> T {
     let race = TimeoutRace<T>()
     let task = Task.inheritingExecutor {
-        let result: Result<T, any Error>
-        do {
-            result = .success(try await operation())
-        } catch {
-            result = .failure(error)
-        }
-        race.end(with: result)
+        race.end(with: await Result(awaiting: operation))
     }
     let token = timers.schedule(after: duration) {
         task.cancel()

@@ -237,12 +237,7 @@ public struct AsyncShareSequence<Base: AsyncSequence & Sendable>: AsyncSequence,
 
     /// The sole consumer pulls the next element itself; `nil` means look again.
     @inlinable func pullInline(_ box: IteratorBox, iteration: Int, for id: UInt64) async throws -> Element? {
-        let result: Result<Element?, any Error>
-        do {
-            result = .success(try await box.iterator.next())
-        } catch {
-            result = .failure(error)
-        }
+        let result = await Result(awaiting: { try await box.iterator.next() })
         if Task.isCancelled {
             abandon(iteration)
             throw CancellationError()
