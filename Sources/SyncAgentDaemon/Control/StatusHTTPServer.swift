@@ -14,9 +14,8 @@ import Glibc
 /// Hummingbird's `Application`: the application also runs a cache of the
 /// `Date` header that wakes the agent every second, idle or not; here the
 /// header is made when a response needs it (docs/architecture.md#what-a-resource-costs).
-struct StatusHTTPServer<Context: RequestContext>: Sendable
-where Context.Source == ApplicationRequestContextSource {
-    let responder: RouterResponder<Context>
+struct StatusHTTPServer: Sendable {
+    let responder: RouterResponder<ControlRequestContext>
     let server: HTTPServerBuilder
     let address: BindAddress
     let logger: Logger
@@ -31,7 +30,8 @@ where Context.Source == ApplicationRequestContextSource {
             configuration: ServerConfiguration(address: address),
             eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger,
             responder: { request, writer, channel in
-                let context = Context(source: ApplicationRequestContextSource(channel: channel, logger: logger))
+                let context = ControlRequestContext(
+                    source: ApplicationRequestContextSource(channel: channel, logger: logger))
                 var response: Response
                 do {
                     response = try await responder.respond(to: request, context: context)

@@ -144,7 +144,7 @@ package struct StatusServer: Sendable {
     /// not put the socket in place.
     func application<Control: AgentControl>(
         api: StatusAPI<Control>, onListening: @escaping @Sendable (Failure?) -> Void
-    ) throws(Failure) -> StatusHTTPServer<ControlRequestContext> {
+    ) throws(Failure) -> StatusHTTPServer {
         let folder = (path as NSString).deletingLastPathComponent
         for stale in Self.removeStalePrivateFolders(in: folder) {
             logger.notice("removed \(stale), left by an agent that stopped while starting")
@@ -203,7 +203,7 @@ package struct StatusServer: Sendable {
     private struct StatusService<Control: AgentControl>: Service {
         let server: StatusServer
         let api: StatusAPI<Control>
-        let first: StatusHTTPServer<ControlRequestContext>
+        let first: StatusHTTPServer
 
         func run() async throws {
             let (requests, continuation) = AsyncStream<@Sendable (Failure?) -> Void>.makeStream()
