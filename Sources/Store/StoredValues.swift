@@ -112,3 +112,11 @@ public struct StoredPage: Sendable, Hashable {
         self.itemCount = itemCount
     }
 }
+
+extension StoredError {
+    /// An error read from its columns, or `nil` when the message column is empty.
+    init?(message: String?, kind: String?, status: Int?) {
+        guard let message else { return nil }
+        self.init(kind: kind ?? "unrecoverable", message: message, status: status)
+    }
+}

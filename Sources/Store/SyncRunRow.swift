@@ -1,8 +1,7 @@
 import Foundation
-import GRDB
 
 /// A row of the `sync_runs` table: one finished sync.
-public struct SyncRunRow: Sendable, Hashable, FetchableRecord {
+public struct SyncRunRow: Sendable, Hashable {
     /// The run's id, increasing with time.
     public var id: Int64
     /// The resource synced.
@@ -31,47 +30,6 @@ public struct SyncRunRow: Sendable, Hashable, FetchableRecord {
     public var changes: SnapshotChanges
     /// For an incremental resource, the value its next sync sends (before the lookback).
     public var since: Date?
-
-    /// The columns of the `sync_runs` table.
-    public enum Columns {
-        static let id = Column("id")
-        static let resource = Column("resource")
-        static let trigger = Column("trigger")
-        static let startedAt = Column("started_at")
-        static let finishedAt = Column("finished_at")
-        static let outcome = Column("outcome")
-        static let attempts = Column("attempts")
-        static let pages = Column("pages")
-        static let items = Column("items")
-        static let bytes = Column("bytes")
-        static let wireBytes = Column("wire_bytes")
-        static let error = Column("error")
-        static let errorKind = Column("error_kind")
-        static let errorStatus = Column("error_status")
-        static let added = Column("added")
-        static let changed = Column("changed")
-        static let removed = Column("removed")
-        static let since = Column("since")
-    }
-
-    /// Decodes a row of `sync_runs`.
-    public init(row: Row) throws {
-        id = row[Columns.id]
-        resource = row[Columns.resource]
-        trigger = SyncTrigger(rawValue: row[Columns.trigger] ?? "") ?? .refresh
-        startedAt = (row[Columns.startedAt] as String?).flatMap(Timestamp.date(from:)) ?? .distantPast
-        finishedAt = (row[Columns.finishedAt] as String?).flatMap(Timestamp.date(from:)) ?? .distantPast
-        outcome = SyncOutcome(rawValue: row[Columns.outcome] ?? "") ?? .failed
-        attempts = row[Columns.attempts] ?? 0
-        pages = row[Columns.pages] ?? 0
-        items = row[Columns.items] ?? 0
-        bytes = row[Columns.bytes] ?? 0
-        wireBytes = row[Columns.wireBytes] ?? bytes
-        error = StoredError(message: row[Columns.error], kind: row[Columns.errorKind], status: row[Columns.errorStatus])
-        changes = SnapshotChanges(
-            added: row[Columns.added] ?? 0, changed: row[Columns.changed] ?? 0, removed: row[Columns.removed] ?? 0)
-        since = (row[Columns.since] as String?).flatMap(Timestamp.date(from:))
-    }
 
     /// The run's duration in milliseconds.
     public var durationMilliseconds: Int {

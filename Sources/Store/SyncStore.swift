@@ -1,341 +1,245 @@
 import Foundation
-import GRDB
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
-/// The agent's SQLite database: the records, each resource's state and the
-/// history of syncs (docs/schema.md#the-sqlite-database).
+/// Where the agent keeps its copy: the records, each resource's state, the
+/// history of syncs and the change feed (docs/schema.md).
 ///
-/// It opens the file as a GRDB `DatabasePool` in WAL mode, so readers (other
-/// processes included) never block the agent and the agent never blocks them.
-/// Writes wait up to ``busyTimeout`` for another process's write to finish.
+/// Two implementations keep the same tables with the same meaning:
+/// ``SQLiteStore``, a file on the agent's machine (the default), and
+/// ``PostgresStore``, a schema in a PostgreSQL database that a fleet of agents
+/// shares (docs/fleet.md). Every promise holds on both: a snapshot is applied
+/// in one transaction (readers see the old records or the new ones), a
+/// record's `updated_at` moves only when its data changes, and each insert,
+/// update and deletion is in the change feed, written in the same transaction.
 ///
-/// Thread-safety: `Sendable`; every method may be called from any task. Writes
-/// are serialized by the pool's single writer connection.
-public final class SyncStore: Sendable {
-    /// How to open the database file.
-    public enum OpenMode: Sendable {
-        /// Create the file (and the schema) when missing.
-        case create
-        /// Open an existing file only; fail with ``StoreError/Kind/missing`` otherwise.
-        case existing
-        /// Open an existing file for reading only, without migrating it (`status`, `history`).
-        case readOnly
-    }
+/// Thread-safety: `Sendable`; every method may be called from any task.
+public protocol SyncStore: AnyObject, Sendable {
+    /// Where the store is, for messages: a file's path, or a PostgreSQL URL without its password.
+    var location: String { get }
 
-    /// The path of the database file.
-    public let path: String
-    let pool: DatabasePool
-    /// The device and inode of the file opened at ``path``.
-    private let identity: FileIdentity?
+    /// Whether the store is still the one opened: for a file, that it was not
+    /// deleted or replaced while open (docs/systemd.md#what-the-unit-does).
+    var isInPlace: Bool { get }
 
-    /// How long a write waits for another process's write before failing.
-    public static let busyTimeout: TimeInterval = 5
-    /// How many sync runs are kept per resource; older ones are pruned.
-    public static let runsKeptPerResource = 1000
+    // MARK: Reading
 
-    /// Opens (or creates) the database at `path` and brings its schema up to date.
-    public init(path: String, mode: OpenMode = .create) throws(StoreError) {
-        self.path = path
-        if mode != .create {
-            var info = stat()
-            if stat(path, &info) != 0 {
-                // A file out of reach is not a file that is missing.
-                guard errno == ENOENT else {
-                    let reason = String(cString: strerror(errno))
-                    throw StoreError(
-                        .open,
-                        "Cannot open the database \(path): \(reason) (run as a user that may read the agent's files)")
-                }
-                throw StoreError(.missing, "There is no database at \(path) yet: nothing has been synced.")
-            }
-        }
-        let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
-            throw StoreError(.open, "Cannot open the database \(path): the folder \(folder) does not exist.")
-        }
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(Self.busyTimeout)
-        configuration.label = "sync-agent"
-        configuration.readonly = mode == .readOnly
-        // Creating the file, the switch to WAL and the migrations wait for any
-        // other process doing the same.
-        let lock = mode == .readOnly ? nil : try OpeningLock.acquire(beside: path)
-        defer { lock?.release() }
-        try Self.refuseForeignFile(at: path)
-        do {
-            pool = try Self.openPool(path: path, configuration: configuration, migrate: mode != .readOnly)
-        } catch let error as DatabaseError where [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode) {
-            throw StoreError(.io, "database is locked by another process: \(path)", isTransient: true)
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT {
-            throw StoreError(.corrupt, "The database \(path) is corrupt: \(Self.describe(error))")
-        } catch {
-            throw StoreError(.open, "Cannot open the database \(path): \(Self.describe(error))")
-        }
-        identity = FileIdentity(at: path)
-    }
+    /// Every resource's stored state, by name.
+    func resources() async throws(StoreError) -> [ResourceRow]
 
-    /// How long opening waits, in all, for another process that holds the write lock.
-    static let openPatience: TimeInterval = 60
+    /// One resource's stored state, or `nil` if it never synced.
+    func resource(named name: String) async throws(StoreError) -> ResourceRow?
 
-    /// Opens the pool and migrates it if asked. Opening may write (SQLite
-    /// makes the WAL file ready), so while another process holds the write
-    /// lock longer than the busy timeout it is tried again, for at most
-    /// ``openPatience``: a long writer delays the opening, never fails it.
-    private static func openPool(
-        path: String, configuration: Configuration, migrate: Bool
-    ) throws -> DatabasePool {
-        let deadline = Date().addingTimeInterval(openPatience)
-        while true {
-            do {
-                let pool = try DatabasePool(path: path, configuration: configuration)
-                // A database already up to date is not written to: another process may hold its write lock.
-                let current = try pool.read { try migrator.hasCompletedMigrations($0) }
-                if migrate, !current { try migrator.migrate(pool) }
-                return pool
-            } catch let error as DatabaseError
-                where [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode) && Date() < deadline
-            {
-                // The busy timeout waited already, unless SQLite chose not to: a pause all the same.
-                usleep(100_000)
-            }
-        }
-    }
+    /// The most recent sync runs, newest first, of one resource (or of all when `nil`).
+    func runs(of resource: String?, limit: Int) async throws(StoreError) -> [SyncRunRow]
 
-    /// Whether the file at ``path`` is still the one this store opened: it
-    /// was not deleted or replaced while open (docs/systemd.md#what-the-unit-does).
-    public var isInPlace: Bool {
-        identity == nil || FileIdentity(at: path) == identity
-    }
+    /// The id of the newest run of `resource`, or 0 when it has none.
+    func latestRunID(of resource: String) async throws(StoreError) -> Int64
 
-    /// What ``quickCheck(within:)`` found.
-    public enum Health: Sendable, Equatable {
-        /// No damage found.
-        case sound
-        /// Damaged: SQLite's first finding.
-        case corrupt(String)
-        /// The check did not finish (in time, for a large file, or for this
-        /// reason): nothing is known.
-        case unchecked(String)
-    }
+    /// The newest run of `resource` that finished at `date` or later, if any.
+    func run(of resource: String, finishedSince date: Date) async throws(StoreError) -> SyncRunRow?
 
-    /// Gives back the memory that SQLite's caches and freed allocations hold,
-    /// as after a burst of syncs: the writer's page and statement caches are
-    /// emptied and the readers closed once idle, then the C heap's free
-    /// memory is returned to the system. No thread blocks waiting for it: the
-    /// writer does it between two writes. The caches fill again with what
-    /// later syncs use.
-    public func releaseMemory() async {
-        pool.releaseMemoryEventually()
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            // After the writer's own release, queued just before.
-            pool.asyncWriteWithoutTransaction { _ in
-                _ = SyncStore.mallocTrim?(0)
-                done.resume()
-            }
-        }
-    }
+    /// Up to `limit` records of `resource`, ordered by key.
+    func records(of resource: String, limit: Int) async throws(StoreError) -> [StagedRecord]
 
-    /// glibc's `malloc_trim`, which the C library's Swift module does not declare.
-    private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
-        return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
-    }()
+    /// The pages of `resource`'s last applied snapshot, in order.
+    func pages(of resource: String) async throws(StoreError) -> [StoredPage]
 
-    /// Runs SQLite's `PRAGMA quick_check`, interrupted after `limit` so that a
-    /// large file does not hold up the start.
-    public func quickCheck(within limit: Duration) -> Health {
-        let pool = pool
-        let timer = DispatchWorkItem { pool.interrupt() }
-        let components = limit.components
-        let seconds = Double(components.seconds) + Double(components.attoseconds) / 1e18
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: timer)
-        defer { timer.cancel() }
-        do {
-            let findings = try pool.read { try String.fetchAll($0, sql: "PRAGMA quick_check(5)") }
-            return findings == ["ok"] ? .sound : .corrupt(findings.joined(separator: "; "))
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
-            return .unchecked("it did not finish within \(limit)")
-        } catch let error as DatabaseError where [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode) {
-            return .corrupt(Self.describe(error))
-        } catch {
-            // Busy, out of descriptors or memory: says nothing of the file.
-            return .unchecked(Self.describe(error))
-        }
-    }
+    /// The stored pages of `resource` if its validators were received for
+    /// requests of `scope` (its request's fingerprint), else none: the
+    /// validators a sync may send back, in one read.
+    func pages(of resource: String, scope: String) async throws(StoreError) -> [StoredPage]
 
-    /// Closes the database: nothing more can be read or written through this store.
-    public func close() {
-        try? pool.close()
-    }
+    /// The cursor of an incremental `resource` in `scope`, if it has one.
+    func cursor(of resource: String, scope: String) async throws(StoreError) -> SyncCursor?
 
-    /// Moves the database at `path`, with its WAL and shared-memory files, to
-    /// `PATH.corrupt-TIMESTAMP` (and its `-wal`, `-shm`); returns that path.
-    public static func moveAside(_ path: String, at date: Date = Date()) throws(StoreError) -> String {
-        let stamp = Timestamp.string(from: date).replacingOccurrences(of: ":", with: "")
-        let aside = "\(path).corrupt-\(stamp)"
-        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
-            guard rename(path + suffix, aside + suffix) == 0 else {
-                let reason = String(cString: strerror(errno))
-                throw StoreError(.open, "Cannot move the corrupt database \(path) aside to \(aside): \(reason)")
-            }
-        }
-        return aside
-    }
+    // MARK: Writing
 
-    /// Refuses a file at `path` that is not a database of the agent's: one that
-    /// is not SQLite, or whose tables are another program's (no migrations of
-    /// ours). It is read only, never changed (not even switched to WAL).
-    static func refuseForeignFile(at path: String) throws(StoreError) {
-        var info = stat()
-        guard stat(path, &info) == 0, info.st_size > 0 else { return }
-        let tables: [String]
-        do {
-            var configuration = Configuration()
-            configuration.readonly = true
-            configuration.busyMode = .timeout(busyTimeout)
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
-            defer { try? queue.close() }
-            tables = try queue.read { db in
-                try String.fetchAll(
-                    db,
-                    sql:
-                        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
-                )
-            }
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB && !hasSQLiteHeader(path) {
-            throw StoreError(
-                .open,
-                "\(path) is not an SQLite database: the agent leaves it as it is; choose another \"database\" path.")
-        } catch let error as DatabaseError where [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode) {
-            throw StoreError(.corrupt, "The database \(path) is corrupt: \(describe(error))")
-        } catch {
-            throw StoreError(.open, "Cannot open the database \(path): \(describe(error))")
-        }
-        guard tables.isEmpty || tables.contains("grdb_migrations") else {
-            let shown = tables.prefix(3).joined(separator: ", ") + (tables.count > 3 ? ", …" : "")
-            throw StoreError(
-                .open,
-                "\(path) is another program's database (tables \(shown)), not the agent's: the agent leaves it "
-                    + "as it is; choose another \"database\" path.")
-        }
-    }
+    /// Starts a new snapshot of `resource`; with `lastWins`, a key staged again
+    /// replaces the record staged before instead of being refused.
+    func beginSnapshot(of resource: String, lastWins: Bool) async throws(StoreError) -> any SnapshotWriter
 
-    /// Whether the file at `path` starts as every SQLite database does: one
-    /// that does and cannot be read is damaged, one that does not is no database.
-    static func hasSQLiteHeader(_ path: String) -> Bool {
-        guard let file = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? file.close() }
-        return (try? file.read(upToCount: 16)) == Data("SQLite format 3\0".utf8)
-    }
-
-    /// The plain sentence for a database error that is a passing condition of
-    /// the machine (docs/configuration.md#failures-and-retries), or `nil`.
-    func passingCondition(_ error: DatabaseError) -> String? {
-        let folder = (path as NSString).deletingLastPathComponent
-        switch error.resultCode {
-        case .SQLITE_BUSY, .SQLITE_LOCKED: return "database is locked by another process: \(path)"
-        case .SQLITE_FULL: return "disk full: \(folder)"
-        case .SQLITE_IOERR: return "I/O error on \(path) (\(Self.describe(error)))"
-        case .SQLITE_NOMEM: return "out of memory writing \(path)"
-        case .SQLITE_CANTOPEN: return "cannot open a file beside \(path) (out of file descriptors?)"
-        default: return nil
-        }
-    }
-
-    /// A short description of a database error for messages.
-    static func describe(_ error: any Error) -> String {
-        if let error = error as? DatabaseError {
-            return error.message ?? "\(error.resultCode)"
-        }
-        return "\(error)"
-    }
-
-    /// Runs `work` in a write transaction, mapping errors to ``StoreError``.
+    /// Records a finished sync in one transaction: the snapshot's diff (for a
+    /// success) with a row in `changes` for each record it inserts, updates or
+    /// deletes, the resource's row and the run's row.
     ///
-    /// A cancellable write that is cancelled does not start, or is interrupted
-    /// and rolled back (``StoreError/Kind/cancelled``). A write that is not
-    /// cancellable runs to its end even when the calling task is cancelled: it
-    /// is how a cancelled sync still records that it was cancelled, and drops
-    /// its staging table.
-    func write<T: Sendable>(
-        cancellable: Bool = true, _ work: @escaping @Sendable (Database) throws -> T
-    ) async throws(StoreError) -> T {
-        let pool = pool
-        // Checked last in the transaction, just before it commits: nothing is
-        // written into a file no reader can see any more.
-        let checked: @Sendable (Database) throws -> T = { [self] db in
-            let result = try work(db)
-            if !isInPlace {
-                throw StoreError(
-                    .io, "the database file \(path) was deleted or replaced while the agent had it open",
-                    isTransient: true)
-            }
-            return result
-        }
-        return try await mapErrors("Writing to") {
-            if cancellable { return try await pool.write(checked) }
-            return try await Task { try await pool.write(checked) }.value
-        }
+    /// A success with a snapshot replaces the resource's records: new and changed
+    /// records are written, unchanged records are not touched, vanished keys are
+    /// deleted. A failure writes no record: the previous snapshot stays whole
+    /// (and the snapshot is discarded). A `notModified` sync keeps the records
+    /// and moves the resource's success time.
+    ///
+    /// Unless `sync` says when it finished, the finish time is taken in the
+    /// transaction, after the snapshot is applied; changed records' `updated_at`
+    /// (and their changes' `at`) is the time the apply began.
+    ///
+    /// An incremental sync, whose pages were applied as they came
+    /// (``applyPage(_:)``), passes the run row its first page made as `run`:
+    /// the row is completed, its change counts kept. A full sync of an
+    /// incremental resource passes the `cursor` it leaves, written with its snapshot.
+    ///
+    /// - Parameter snapshot: A writer this store began.
+    /// - Returns: When the sync finished and what its snapshot changed.
+    @discardableResult
+    func record(
+        _ sync: FinishedSync, snapshot: (any SnapshotWriter)?, continuing run: Int64?,
+        cursor: (scope: String, cursor: SyncCursor)?
+    ) async throws(StoreError) -> RecordedSync
+
+    /// Applies one page of an incremental sync in one transaction
+    /// (docs/configuration.md#incremental-resources): its records merged by key
+    /// (a changed one's `updated_at` moves, an unchanged one is not touched, the
+    /// last of one key wins), its deletions, a change in the feed for each, and
+    /// the cursor after it. The first page makes the sync's run row.
+    func applyPage(_ page: IncrementalPage) async throws(StoreError) -> AppliedPage
+
+    // MARK: The change feed
+
+    /// The changes after `seq`, in order, of one resource or of all: at most `limit`.
+    func changes(of resource: String?, after seq: Int64, limit: Int) async throws(StoreError) -> ChangePage
+
+    /// The newest `count` changes, of one resource or of all, in feed order.
+    func latestChanges(of resource: String?, count: Int) async throws(StoreError) -> [ChangeRow]
+
+    /// The newest seq of the feed, 0 when it never had a change.
+    func lastChangeSeq() async throws(StoreError) -> Int64
+
+    /// Prunes at most `batch` of the oldest changes: those applied before
+    /// `before`, and those beyond the newest `maxRows`. One short transaction,
+    /// so that syncs are not held up: call it again while it returns `batch`.
+    ///
+    /// - Returns: How many changes it pruned.
+    func pruneChanges(before: Date, keepingAtMost maxRows: Int, batch: Int) async throws(StoreError) -> Int
+
+    // MARK: OAuth2
+
+    /// The refresh token the server last rotated to for the OAuth2 auth
+    /// `auth`, if it was rotated from the one configured now: `configured`
+    /// is a fingerprint of that one (a new one configured starts afresh).
+    func rotatedRefreshToken(for auth: String, configured: String) async throws(StoreError) -> String?
+
+    /// Keeps `token`, the refresh token the server rotated to, for the OAuth2
+    /// auth `auth` whose configured token has the fingerprint `configured`,
+    /// even if the calling task is cancelled.
+    func saveRotatedRefreshToken(
+        _ token: String, for auth: String, configured: String, at date: Date)
+        async throws(StoreError)
+
+    // MARK: Housekeeping
+
+    /// Gives back memory that caches hold, as after a burst of syncs.
+    func releaseMemory() async
+
+    /// Closes the store: nothing more can be read or written through it.
+    func close() async
+}
+
+extension SyncStore {
+    /// The most recent sync runs of all resources, or of `resource`, newest first.
+    public func runs(limit: Int) async throws(StoreError) -> [SyncRunRow] {
+        try await runs(of: nil, limit: limit)
     }
 
-    /// Runs `work`, which writes only temporary tables, in a deferred transaction:
-    /// unlike ``write(cancellable:_:)`` it takes no lock on the database file, so
-    /// another process writing to it is not held up.
-    func writeTemporary(
-        cancellable: Bool = true, _ work: @escaping @Sendable (Database) throws -> Void
-    ) async throws(StoreError) {
-        let pool = pool
-        let transaction: @Sendable (Database) throws -> Void = { db in
-            try db.inTransaction(.deferred) {
-                try work(db)
-                return .commit
-            }
-        }
-        try await mapErrors("Writing to") {
-            if cancellable { return try await pool.writeWithoutTransaction(transaction) }
-            return try await Task { try await pool.writeWithoutTransaction(transaction) }.value
-        }
+    /// Every record of `resource`, ordered by key.
+    public func records(of resource: String) async throws(StoreError) -> [StagedRecord] {
+        try await records(of: resource, limit: .max)
     }
 
-    /// Runs `work` in a read transaction (a consistent snapshot), mapping errors to ``StoreError``.
-    func read<T: Sendable>(_ work: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
-        let pool = pool
-        return try await mapErrors("Reading") { try await pool.read(work) }
+    /// The cursor of an incremental `resource` outside any scope.
+    public func cursor(of resource: String) async throws(StoreError) -> SyncCursor? {
+        try await cursor(of: resource, scope: "")
     }
 
-    /// Runs `work` in a read transaction in the calling task, without the two
-    /// hops to a reader connection's queue and back that ``read(_:)`` takes:
-    /// for the short reads of every sync (a few rows found by key). In WAL
-    /// mode a read never waits for a writer; it waits only while every reader
-    /// connection is busy.
-    func readInCaller<T: Sendable>(_ work: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
-        let pool = pool
-        return try await mapErrors("Reading") { try Self.read(pool, work) }
+    /// Starts a new snapshot of `resource` in which a key staged twice is refused.
+    public func beginSnapshot(of resource: String) async throws(StoreError) -> any SnapshotWriter {
+        try await beginSnapshot(of: resource, lastWins: false)
     }
 
-    /// A synchronous read: run on the calling thread when a reader is free.
-    private static func read<T>(_ pool: DatabasePool, _ work: (Database) throws -> T) throws -> T {
-        try pool.read(work)
+    /// Records a finished sync (``record(_:snapshot:continuing:cursor:)``).
+    @discardableResult
+    public func record(
+        _ sync: FinishedSync, snapshot: (any SnapshotWriter)? = nil, continuing run: Int64? = nil,
+        cursor: (scope: String, cursor: SyncCursor)? = nil
+    ) async throws(StoreError) -> RecordedSync {
+        try await record(sync, snapshot: snapshot, continuing: run, cursor: cursor)
     }
 
-    private func mapErrors<T: Sendable>(
-        _ verb: String, _ body: () async throws -> T
-    ) async throws(StoreError) -> T {
-        do {
-            return try await body()
-        } catch let error as StoreError {
-            throw error
-        } catch is CancellationError {
-            throw StoreError(.cancelled, "The write to \(path) was cancelled.")
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
-            throw StoreError(.cancelled, "The write to \(path) was cancelled and rolled back.")
-        } catch let error as DatabaseError where passingCondition(error) != nil {
-            throw StoreError(.io, passingCondition(error) ?? "", isTransient: true)
-        } catch {
-            throw StoreError(.io, "\(verb) the database \(path) failed: \(Self.describe(error))")
-        }
+    /// The changes after `seq` of every resource: at most `limit`.
+    public func changes(after seq: Int64, limit: Int) async throws(StoreError) -> ChangePage {
+        try await changes(of: nil, after: seq, limit: limit)
     }
+
+    /// The newest `count` changes of every resource, in feed order.
+    public func latestChanges(count: Int) async throws(StoreError) -> [ChangeRow] {
+        try await latestChanges(of: nil, count: count)
+    }
+
+    /// Prunes at most 5,000 of the oldest changes (``pruneChanges(before:keepingAtMost:batch:)``).
+    public func pruneChanges(before: Date, keepingAtMost maxRows: Int) async throws(StoreError) -> Int {
+        try await pruneChanges(before: before, keepingAtMost: maxRows, batch: 5000)
+    }
+
+    /// Keeps a rotated refresh token, as of now.
+    public func saveRotatedRefreshToken(
+        _ token: String, for auth: String, configured: String
+    )
+        async throws(StoreError)
+    {
+        try await saveRotatedRefreshToken(token, for: auth, configured: configured, at: Date())
+    }
+}
+
+/// One sync's new snapshot while its pages arrive.
+///
+/// Pages are staged where readers do not see them, so memory does not grow
+/// with the number of items. A page the server answered 304 is not staged:
+/// its records stay as the previous snapshot has them (``keepUnchanged(page:)``),
+/// so applying a sync in which one page of many changed writes that page only.
+/// Every page's validators are kept (``keep(_:)``) and stored with the snapshot.
+/// ``SyncStore/record(_:snapshot:continuing:cursor:)`` applies the staged
+/// snapshot to `records` as a diff in one transaction; ``discard()`` drops it,
+/// leaving the previous snapshot as it was.
+///
+/// Thread-safety: not `Sendable`; one sync uses it from one task.
+public protocol SnapshotWriter: AnyObject {
+    /// The resource whose snapshot this is.
+    var resource: String { get }
+    /// How many records have been staged so far.
+    var stagedCount: Int { get }
+
+    /// Stages one page of records: page `page` of the walk (`nil` outside a walk of pages).
+    ///
+    /// - Throws: ``StoreError/Kind/duplicateKey`` when a key was already staged
+    ///   in this sync; ``StoreError/Kind/io`` when the write fails.
+    func stage(_ records: [StagedRecord], page: Int?) async throws(StoreError)
+
+    /// Takes the records of `keys` out of the snapshot again (an incremental
+    /// resource's full sync: a later item said they were deleted).
+    func unstage(_ keys: [String]) async throws(StoreError)
+
+    /// Keeps the records the previous snapshot took from page `page`, which
+    /// the server says has not changed: they stay where they are, unless a
+    /// page staged in this sync holds the same key (its record wins).
+    func keepUnchanged(page: Int)
+
+    /// Keeps a page's request, validators and successor, stored with the snapshot.
+    func keep(_ page: StoredPage)
+
+    /// Drops the staged records; the previous snapshot stays as it was. It runs
+    /// to its end even in a cancelled task.
+    func discard() async
+}
+
+extension SnapshotWriter {
+    /// Stages records outside a walk of pages.
+    public func stage(_ records: [StagedRecord]) async throws(StoreError) {
+        try await stage(records, page: nil)
+    }
+}
+
+/// What a snapshot keeps besides its records until it is applied: its pages'
+/// validators and the pages whose records stay as they are.
+struct SnapshotPages {
+    /// The pages of the snapshot, stored with it.
+    var pages: [StoredPage] = []
+    /// The pages whose records the previous snapshot holds, unchanged.
+    var unchanged: [Int] = []
 }

@@ -8,7 +8,7 @@ import Testing
 /// oldest (docs/schema.md#changes).
 @Suite struct ChangeFeedTests {
     let fixture: StoreFixture
-    var store: SyncStore { fixture.store }
+    var store: any SyncStore { fixture.store }
 
     init() throws {
         fixture = try StoreFixture()
@@ -100,7 +100,7 @@ import Testing
 /// key, deletions applied, each with its changes and the cursor after it.
 @Suite struct IncrementalPageTests {
     let fixture: StoreFixture
-    var store: SyncStore { fixture.store }
+    var store: any SyncStore { fixture.store }
 
     init() throws {
         fixture = try StoreFixture()

@@ -9,7 +9,7 @@ import Testing
     /// The error of opening `path` read-only, if any.
     func openingError(_ path: String) -> StoreError? {
         do throws(StoreError) {
-            _ = try SyncStore(path: path, mode: .readOnly)
+            _ = try SQLiteStore(path: path, mode: .readOnly)
             return nil
         } catch {
             return error
@@ -55,10 +55,10 @@ import Testing
         try await fixture.sync("users", records(2000))
         #expect(fixture.store.quickCheck(within: .seconds(10)) == .sound)
         _ = try fixture.sqlite("PRAGMA wal_checkpoint(TRUNCATE)")
-        fixture.store.close()
+        await fixture.store.close()
         try Self.damage(fixture.store.path)
 
-        let reopened = try SyncStore(path: fixture.store.path)
+        let reopened = try SQLiteStore(path: fixture.store.path)
         guard case .corrupt(let finding) = reopened.quickCheck(within: .seconds(10)) else {
             Issue.record("the damage went unnoticed")
             return
@@ -74,7 +74,7 @@ import Testing
         for suffix in ["", "-wal", "-shm"] {
             _ = FileManager.default.createFile(atPath: path + suffix, contents: Data(suffix.utf8))
         }
-        let aside = try SyncStore.moveAside(path, at: Date(timeIntervalSince1970: 1_795_000_000))
+        let aside = try SQLiteStore.moveAside(path, at: Date(timeIntervalSince1970: 1_795_000_000))
         #expect(aside == path + ".corrupt-2026-11-18T110640.000Z")
         for suffix in ["", "-wal", "-shm"] {
             #expect(!FileManager.default.fileExists(atPath: path + suffix))

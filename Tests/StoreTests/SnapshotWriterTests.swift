@@ -147,7 +147,7 @@ import Testing
 
     @Test func historyKeepsOnlyTheNewestRunsOfEachResource() async throws {
         let fixture = try StoreFixture()
-        let kept = SyncStore.runsKeptPerResource
+        let kept = SQLiteStore.runsKeptPerResource
         for _ in 0..<(kept + 3) {
             try await fixture.store.record(
                 FinishedSync(resource: "users", trigger: .poll, startedAt: first, outcome: .notModified, state: .idle))
@@ -233,14 +233,14 @@ import Testing
     @Test func aReadOnlyStoreReadsWithoutWriting() async throws {
         let fixture = try StoreFixture()
         try await fixture.sync("users", [("1", "{}")], validators: Validators(etag: "\"e\"", scope: "abc"))
-        let reader = try SyncStore(path: fixture.store.path, mode: .readOnly)
+        let reader = try SQLiteStore(path: fixture.store.path, mode: .readOnly)
         let row = try #require(try await reader.resource(named: "users"))
         #expect(row.validators == Validators(etag: "\"e\"", scope: "abc"))
         await #expect(throws: StoreError.self) {
             try await reader.record(
                 FinishedSync(resource: "users", trigger: .poll, startedAt: first, outcome: .notModified, state: .idle))
         }
-        #expect(throws: StoreError.self) { try SyncStore(path: fixture.folder + "/none.db", mode: .readOnly) }
+        #expect(throws: StoreError.self) { try SQLiteStore(path: fixture.folder + "/none.db", mode: .readOnly) }
     }
 
     @Test func stagesManyPagesIntoOneSnapshotAndDropsItsTable() async throws {

@@ -6,12 +6,12 @@ import GRDB
 /// A store in a fresh temporary folder, removed when the fixture is released.
 final class StoreFixture: Sendable {
     let folder: String
-    let store: SyncStore
+    let store: SQLiteStore
 
     init() throws {
         folder = NSTemporaryDirectory() + "store-tests-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        store = try SyncStore(path: folder + "/test.db")
+        store = try SQLiteStore(path: folder + "/test.db")
     }
 
     deinit {

@@ -64,9 +64,9 @@ struct ChangesCommand: AsyncParsableCommand {
     }
 
     /// The database at `path`, or `nil` when there is none yet.
-    private static func open(_ path: String) throws -> SyncStore? {
+    private static func open(_ path: String) throws -> SQLiteStore? {
         do {
-            return try SyncStore(path: path, mode: .readOnly)
+            return try SQLiteStore(path: path, mode: .readOnly)
         } catch let error where error.kind == .missing {
             return nil
         }
@@ -108,7 +108,7 @@ struct ChangesCommand: AsyncParsableCommand {
     }
 
     /// The changes to show first: after --after (every one, or --limit), else the newest --limit (20).
-    private func firstChanges(_ store: SyncStore) async throws(StoreError) -> ChangePage {
+    private func firstChanges(_ store: any SyncStore) async throws(StoreError) -> ChangePage {
         guard let after else {
             let newest = try await store.latestChanges(of: name, count: limit ?? 20)
             let next: Int64

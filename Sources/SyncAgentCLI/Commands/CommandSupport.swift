@@ -81,9 +81,9 @@ extension AgentConfig {
     }
 
     /// Opens the database, or exits 1 with the reason.
-    func openStore(mode: SyncStore.OpenMode = .create) throws -> SyncStore {
+    func openStore(mode: SQLiteStore.OpenMode = .create) throws -> SQLiteStore {
         do {
-            return try SyncStore(path: database, mode: mode)
+            return try SQLiteStore(path: database, mode: mode)
         } catch {
             Console.error("sync-agent: \(error.message)")
             throw ExitStatus.failure

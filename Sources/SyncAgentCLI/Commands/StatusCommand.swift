@@ -64,7 +64,7 @@ struct StatusCommand: AsyncParsableCommand {
         }
         let rows: [ResourceRow]
         do {
-            rows = try await SyncStore(path: config.database, mode: .readOnly).resources()
+            rows = try await SQLiteStore(path: config.database, mode: .readOnly).resources()
         } catch let error where error.kind == .missing {
             rows = []
         } catch {

@@ -156,11 +156,11 @@ extension AgentRunner {
     /// Opens the database, checked: a corrupt one is moved aside and a new
     /// one started, or refused, as the configuration says
     /// (docs/configuration.md#a-corrupt-database).
-    static func openStore(_ config: AgentConfig, logger: Logger) throws(Failure) -> SyncStore {
+    static func openStore(_ config: AgentConfig, logger: Logger) throws(Failure) -> SQLiteStore {
         let path = config.database
         let problem: String
         do {
-            let store = try SyncStore(path: path)
+            let store = try SQLiteStore(path: path)
             switch store.quickCheck(within: quickCheckLimit) {
             case .sound:
                 return store
@@ -182,9 +182,9 @@ extension AgentRunner {
                     + "from a backup, or move it away for the agent to sync everything again.")
         }
         do {
-            let aside = try SyncStore.moveAside(path)
+            let aside = try SQLiteStore.moveAside(path)
             logger.error("\(problem). Moved it aside to \(aside); every resource syncs again into a new database.")
-            return try SyncStore(path: path)
+            return try SQLiteStore(path: path)
         } catch {
             throw Failure(message: error.message)
         }

@@ -20,7 +20,7 @@ import Store
 /// everything again).
 struct FilesWatchService: Service {
     let server: StatusServer
-    let store: SyncStore
+    let store: any SyncStore
     let logger: Logger
     /// How often the files are checked.
     static let interval: Duration = .seconds(2)
@@ -52,7 +52,7 @@ struct FilesWatchService: Service {
                 }
                 if !store.isInPlace {
                     return FileGone(
-                        description: "the database \(store.path) was deleted or replaced while the agent had it "
+                        description: "the database \(store.location) was deleted or replaced while the agent had it "
                             + "open; stopping so that the service manager starts the agent again, which opens the "
                             + "file at its path")
                 }

@@ -37,7 +37,7 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
     /// The configuration in force (a reload replaces it).
     package var config: AgentConfig { currentConfig.withLock { $0 } }
     private let currentConfig: Mutex<AgentConfig>
-    package let store: SyncStore
+    package let store: any SyncStore
     /// When the engine was created.
     package let startedAt: Date
     /// The counters of `GET /metrics`.
@@ -84,7 +84,7 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
     ///   - heartbeat: The systemd watchdog's proof of life, if it watches.
     ///   - now: The wall-clock time, for the statuses' timestamps.
     package init(
-        config: AgentConfig, store: SyncStore, rows: [ResourceRow], transport: any PageTransport,
+        config: AgentConfig, store: any SyncStore, rows: [ResourceRow], transport: any PageTransport,
         connectivity: ConnectivityMonitor<C>, clock: C, logger: Logger, lock: RefreshLock? = nil,
         random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }, heartbeat: Heartbeat? = nil,
         now: @escaping @Sendable () -> Date = { Date() }

@@ -59,7 +59,7 @@ package final class OAuth2Tokens: Sendable {
 
     private let state = Mutex(State())
     private let transport: any PageTransport
-    private let store: SyncStore?
+    private let store: (any SyncStore)?
     private let logger: Logger
     /// Time since some fixed start, on `clock`.
     private let elapsed: @Sendable () -> Duration
@@ -76,7 +76,8 @@ package final class OAuth2Tokens: Sendable {
     /// refresh tokens are kept in `store` (in memory only without one).
     /// `elapsed` counts time on `clock`.
     package init(
-        transport: any PageTransport, store: SyncStore?, logger: Logger, clock: any Clock<Duration> = ContinuousClock(),
+        transport: any PageTransport, store: (any SyncStore)?, logger: Logger,
+        clock: any Clock<Duration> = ContinuousClock(),
         elapsed: (@Sendable () -> Duration)? = nil
     ) {
         self.transport = transport

@@ -12,7 +12,7 @@ import Streams
 /// waits for the resources its URL reads, when they are refreshed too.
 package struct LocalRefresh: Sendable {
     let config: AgentConfig
-    let store: SyncStore
+    let store: any SyncStore
     let transport: HTTPTransport
     let lock: RefreshLock
     /// The request budgets the refreshed resources share.
@@ -29,7 +29,7 @@ package struct LocalRefresh: Sendable {
     /// each page, before each retry, and when a sync takes longer than its
     /// `slowAfter`.
     package init(
-        config: AgentConfig, store: SyncStore, transport: HTTPTransport, logger: Logger,
+        config: AgentConfig, store: any SyncStore, transport: HTTPTransport, logger: Logger,
         onActivity: @escaping @Sendable (SyncActivity) -> Void = { _ in }
     ) {
         self.config = config

@@ -11,7 +11,7 @@ import Streams
 /// snapshot as it was.
 struct ResourceSync: Sendable {
     package let resource: ResourceConfig
-    let store: SyncStore
+    let store: any SyncStore
     let transport: any PageTransport
     let redactor: Redactor
     let logger: Logger
@@ -134,7 +134,7 @@ struct ResourceSync: Sendable {
     private func runSnapshotOnce(
         trigger: SyncTrigger, startedAt: Date, progress: SyncTally, last: Bool, full: FullResync? = nil
     ) async -> SyncResult {
-        var snapshot: SnapshotWriter?
+        var snapshot: (any SnapshotWriter)?
         var logger = logger
         logger[metadataKey: LogKey.resource] = "\(resource.name)"
         do {
@@ -197,7 +197,8 @@ struct ResourceSync: Sendable {
     /// Ends an attempt that failed with `error`, recorded (on `run`, the row of
     /// an incremental sync, when it has one).
     private func failed(
-        _ error: any Error, trigger: SyncTrigger, startedAt: Date, progress: SyncTally, snapshot: SnapshotWriter? = nil,
+        _ error: any Error, trigger: SyncTrigger, startedAt: Date, progress: SyncTally,
+        snapshot: (any SnapshotWriter)? = nil,
         last: Bool, logger: Logger, run: Int64? = nil, feed: ClosedRange<Int64>? = nil
     ) async -> SyncResult {
         // A cancelled task's request fails with a network error; it is a cancellation all the same.
@@ -340,7 +341,7 @@ struct ResourceSync: Sendable {
 
     /// Stages a page in `snapshot`: its records, or, when it answered 304,
     /// those it held last time, kept where they are. Returns how many.
-    private func stage(_ page: FetchedPage, in snapshot: SnapshotWriter) async throws -> Int {
+    private func stage(_ page: FetchedPage, in snapshot: any SnapshotWriter) async throws -> Int {
         snapshot.keep(page.stored)
         if page.notModified {
             snapshot.keepUnchanged(page: page.number)
@@ -361,7 +362,7 @@ struct ResourceSync: Sendable {
     /// are applied already, its `run` row; `cursor` is a full sync's.
     private func finish(
         _ outcome: SyncOutcome, trigger: SyncTrigger, startedAt: Date, progress: SyncTally,
-        snapshot: SnapshotWriter? = nil, error: StoredError? = nil, last: Bool = true, run: Int64? = nil,
+        snapshot: (any SnapshotWriter)? = nil, error: StoredError? = nil, last: Bool = true, run: Int64? = nil,
         feed: ClosedRange<Int64>? = nil, since: Date? = nil, cursor: (scope: String, cursor: SyncCursor)? = nil
     ) async -> SyncResult {
         let totals = progress.totals

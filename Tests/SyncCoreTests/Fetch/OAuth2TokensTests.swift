@@ -17,7 +17,7 @@ import Testing
     let clock = VirtualClock()
     let logs = LogCapture()
 
-    func tokens(_ transport: ScriptedTransport, store: SyncStore? = nil) -> OAuth2Tokens {
+    func tokens(_ transport: ScriptedTransport, store: (any SyncStore)? = nil) -> OAuth2Tokens {
         let clock = clock
         return OAuth2Tokens(
             transport: transport, store: store, logger: logs.logger, clock: clock, elapsed: { clock.now.offset })
@@ -269,7 +269,7 @@ import Testing
         let folder = NSTemporaryDirectory() + "oauth2-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let store = try SyncStore(path: folder + "/state.db")
+        let store = try SQLiteStore(path: folder + "/state.db")
         let presented = Mutex<[String]>([])
         let transport = ScriptedTransport(clock: clock) { spec in
             let form = spec.body?.text ?? ""

@@ -18,7 +18,7 @@ final class EngineHarness: Sendable {
     let transport: ScriptedTransport
     let folder: String
     let config: AgentConfig
-    let store: SyncStore
+    let store: any SyncStore
     let monitor: ConnectivityMonitor<VirtualClock>
     let engine: SyncEngine<VirtualClock>
     let logs = LogCapture()
@@ -35,7 +35,7 @@ final class EngineHarness: Sendable {
         let top = topLevel.isEmpty ? "" : topLevel + ", "
         let text = #"{\#(top)"defaults": {\#(defaults)}, "resources": [\#(resources.joined(separator: ","))]}"#
         config = try ConfigLoader.decode(Array(text.utf8), file: folder + "/config.json", environment: [:])
-        store = try SyncStore(path: config.database)
+        store = try SQLiteStore(path: config.database)
         transport = ScriptedTransport(clock: clock)
         let clock = clock
         let probe = probe

@@ -1,60 +1,9 @@
 import Foundation
 import GRDB
 
-/// What happened to a record in a change of the feed.
-public enum ChangeOperation: String, Sendable, Hashable, Codable {
-    case insert, update, delete
-}
-
-/// A row of the `changes` table: one record inserted, updated or deleted by a sync.
-public struct ChangeRow: Sendable, Hashable {
-    /// The change's place in the feed, increasing, never reused.
-    public var seq: Int64
-    /// The resource of the record.
-    public var resource: String
-    /// The record's key.
-    public var key: String
-    /// What happened to it.
-    public var op: ChangeOperation
-    /// The id of the sync that made it (its row of `sync_runs` may be pruned since).
-    public var syncRun: Int64?
-    /// When the sync applied it.
-    public var at: Date
-
-    /// Creates a change.
-    public init(seq: Int64, resource: String, key: String, op: ChangeOperation, syncRun: Int64?, at: Date) {
-        self.seq = seq
-        self.resource = resource
-        self.key = key
-        self.op = op
-        self.syncRun = syncRun
-        self.at = at
-    }
-}
-
-/// A part of the change feed, as a reader asked for it.
-public struct ChangePage: Sendable, Hashable {
-    /// The changes, in feed order.
-    public var changes: [ChangeRow]
-    /// The seq to ask after next: the last change's, or, when fewer than asked
-    /// for came (there are no more for now), the newest seq of the feed.
-    public var next: Int64
-    /// Whether changes after the seq asked after were pruned before they were
-    /// read: the reader missed some, and must read the records again.
-    public var missed: Bool
-
-    /// Creates a part of the feed.
-    public init(changes: [ChangeRow], next: Int64, missed: Bool) {
-        self.changes = changes
-        self.next = next
-        self.missed = missed
-    }
-}
-
-extension SyncStore {
-    /// The changes after `seq`, in order, of one resource or of all: at most `limit`.
-    public func changes(of resource: String? = nil, after seq: Int64, limit: Int) async throws(StoreError) -> ChangePage
-    {
+extension SQLiteStore {
+    /// Implements ``SyncStore/changes(of:after:limit:)``.
+    public func changes(of resource: String?, after seq: Int64, limit: Int) async throws(StoreError) -> ChangePage {
         try await read { db in
             let changes =
                 if let resource {
@@ -73,8 +22,8 @@ extension SyncStore {
         }
     }
 
-    /// The newest `count` changes, of one resource or of all, in feed order.
-    public func latestChanges(of resource: String? = nil, count: Int) async throws(StoreError) -> [ChangeRow] {
+    /// Implements ``SyncStore/latestChanges(of:count:)``.
+    public func latestChanges(of resource: String?, count: Int) async throws(StoreError) -> [ChangeRow] {
         try await read { db in
             let newest =
                 if let resource {
@@ -100,21 +49,13 @@ extension SyncStore {
         }
     }
 
-    /// The newest seq of the feed, 0 when it never had a change.
+    /// Implements ``SyncStore/lastChangeSeq()``.
     public func lastChangeSeq() async throws(StoreError) -> Int64 {
         try await read { db in try Self.lastSeq(db) }
     }
 
-    /// Prunes at most `batch` of the oldest changes: those applied before
-    /// `before`, and those beyond the newest `maxRows`. One short transaction,
-    /// so that syncs are not held up: call it again while it returns `batch`.
-    ///
-    /// - Returns: How many changes it pruned.
-    public func pruneChanges(
-        before: Date, keepingAtMost maxRows: Int, batch: Int = 5000
-    ) async throws(StoreError)
-        -> Int
-    {
+    /// Implements ``SyncStore/pruneChanges(before:keepingAtMost:batch:)``.
+    public func pruneChanges(before: Date, keepingAtMost maxRows: Int, batch: Int) async throws(StoreError) -> Int {
         let cutoff = Timestamp.string(from: before)
         return try await write { db in
             guard let first = try Int64.fetchOne(db, sql: "SELECT min(seq) FROM changes") else { return 0 }

@@ -1,10 +1,8 @@
 import Foundation
 import GRDB
 
-extension SyncStore {
-    /// The refresh token the server last rotated to for the OAuth2 auth
-    /// `auth`, if it was rotated from the one configured now: `configured`
-    /// is a fingerprint of that one (a new one configured starts afresh).
+extension SQLiteStore {
+    /// Implements ``SyncStore/rotatedRefreshToken(for:configured:)``.
     public func rotatedRefreshToken(for auth: String, configured: String) async throws(StoreError) -> String? {
         try await read { db in
             try String.fetchOne(
@@ -13,10 +11,9 @@ extension SyncStore {
         }
     }
 
-    /// Keeps `token`, the refresh token the server rotated to, for the OAuth2
-    /// auth `auth` whose configured token has the fingerprint `configured`.
+    /// Implements ``SyncStore/saveRotatedRefreshToken(_:for:configured:at:)``.
     public func saveRotatedRefreshToken(
-        _ token: String, for auth: String, configured: String, at date: Date = Date()
+        _ token: String, for auth: String, configured: String, at date: Date
     ) async throws(StoreError) {
         // A token the server has issued must be kept even if the sync that asked for it is cancelled.
         try await write(cancellable: false) { db in

@@ -1,6 +1,6 @@
 import GRDB
 
-extension SyncStore {
+extension SQLiteStore {
     /// The schema's migrations, named and append-only: never edit a shipped one,
     /// add a new one.
     static var migrator: DatabaseMigrator {

@@ -1,51 +1,23 @@
 import Foundation
 import GRDB
 
-/// One record of a page: its key and its JSON.
-public struct StagedRecord: Sendable, Hashable {
-    /// The record's key within its resource.
-    public var key: String
-    /// The item's JSON text.
-    public var data: String
-
-    /// Creates a staged record.
-    public init(key: String, data: String) {
-        self.key = key
-        self.data = data
-    }
-}
-
-/// One sync's new snapshot while its pages arrive.
-///
-/// Pages are staged in a temporary table of the writer connection (on disk,
-/// invisible to readers), so memory does not grow with the number of items.
-/// A page the server answered 304 is not staged: its records stay as the
-/// previous snapshot has them (``keepUnchanged(page:)``), so applying a sync
-/// in which one page of many changed writes that page only. Every page's
-/// validators are kept (``keep(_:)``) and stored with the snapshot.
-/// ``SyncStore/record(_:snapshot:)`` applies the staged snapshot to `records` as a
-/// diff in one transaction; ``discard()`` drops it, leaving the previous snapshot
-/// as it was.
+/// A snapshot of ``SQLiteStore`` while its pages arrive: they are staged in a
+/// temporary table of the writer connection (on disk, invisible to readers).
 ///
 /// Thread-safety: not `Sendable`; one sync uses it from one task.
-public final class SnapshotWriter {
-    /// The resource whose snapshot this is.
-    public let resource: String
-    /// How many records have been staged so far.
-    public private(set) var stagedCount = 0
+final class SQLiteSnapshotWriter: SnapshotWriter {
+    let resource: String
+    private(set) var stagedCount = 0
 
-    let store: SyncStore
+    let store: SQLiteStore
     let table: String
     /// Whether a key staged again replaces the one staged before (an incremental
     /// resource's full sync: page edges overlap) rather than being refused.
     let lastWins: Bool
-    /// The pages of the snapshot, stored with it.
-    private(set) var pages: [StoredPage] = []
-    /// The pages whose records the previous snapshot holds, unchanged.
-    private(set) var unchangedPages: [Int] = []
+    private(set) var kept = SnapshotPages()
     private var isOpen = true
 
-    init(store: SyncStore, resource: String, table: String, lastWins: Bool) {
+    init(store: SQLiteStore, resource: String, table: String, lastWins: Bool) {
         self.store = store
         self.resource = resource
         self.table = table
@@ -60,11 +32,7 @@ public final class SnapshotWriter {
         }
     }
 
-    /// Stages one page of records: page `page` of the walk.
-    ///
-    /// - Throws: ``StoreError/Kind/duplicateKey`` when a key was already staged
-    ///   in this sync; ``StoreError/Kind/io`` when the write fails.
-    public func stage(_ records: [StagedRecord], page: Int? = nil) async throws(StoreError) {
+    func stage(_ records: [StagedRecord], page: Int?) async throws(StoreError) {
         precondition(isOpen, "stage(_:) after the snapshot was applied or discarded")
         guard !records.isEmpty else { return }
         let table = table
@@ -85,9 +53,7 @@ public final class SnapshotWriter {
         stagedCount += records.count
     }
 
-    /// Takes the records of `keys` out of the snapshot again (an incremental
-    /// resource's full sync: a later item said they were deleted).
-    public func unstage(_ keys: [String]) async throws(StoreError) {
+    func unstage(_ keys: [String]) async throws(StoreError) {
         precondition(isOpen, "unstage(_:) after the snapshot was applied or discarded")
         guard !keys.isEmpty else { return }
         let table = table
@@ -97,22 +63,16 @@ public final class SnapshotWriter {
         }
     }
 
-    /// Keeps the records the previous snapshot took from page `page`, which
-    /// the server says has not changed: they stay where they are, unless a
-    /// page staged in this sync holds the same key (its record wins).
-    public func keepUnchanged(page: Int) {
+    func keepUnchanged(page: Int) {
         precondition(isOpen, "keepUnchanged(page:) after the snapshot was applied or discarded")
-        unchangedPages.append(page)
+        kept.unchanged.append(page)
     }
 
-    /// Keeps a page's request, validators and successor, stored with the snapshot.
-    public func keep(_ page: StoredPage) {
-        pages.append(page)
+    func keep(_ page: StoredPage) {
+        kept.pages.append(page)
     }
 
-    /// Drops the staged records; the previous snapshot stays as it was. It runs
-    /// to its end even in a cancelled task.
-    public func discard() async {
+    func discard() async {
         guard isOpen else { return }
         if (try? await store.dropStagingTable(table)) != nil {
             isOpen = false
@@ -123,7 +83,7 @@ public final class SnapshotWriter {
     func close() { isOpen = false }
 }
 
-extension SyncStore {
+extension SQLiteStore {
     /// Drops a staging table, even when the calling task is cancelled.
     func dropStagingTable(_ table: String) async throws(StoreError) {
         try await writeTemporary(cancellable: false) { db in
@@ -131,9 +91,8 @@ extension SyncStore {
         }
     }
 
-    /// Starts a new snapshot of `resource`; with `lastWins`, a key staged again
-    /// replaces the record staged before instead of being refused.
-    public func beginSnapshot(of resource: String, lastWins: Bool = false) async throws(StoreError) -> SnapshotWriter {
+    /// Implements ``SyncStore/beginSnapshot(of:lastWins:)``.
+    public func beginSnapshot(of resource: String, lastWins: Bool) async throws(StoreError) -> any SnapshotWriter {
         let table = "staging_\(UInt64.random(in: 0...UInt64.max))"
         try await writeTemporary { db in
             try db.execute(
@@ -143,6 +102,6 @@ extension SyncStore {
                     ) WITHOUT ROWID
                     """)
         }
-        return SnapshotWriter(store: self, resource: resource, table: table, lastWins: lastWins)
+        return SQLiteSnapshotWriter(store: self, resource: resource, table: table, lastWins: lastWins)
     }
 }

@@ -1,21 +1,21 @@
 import Foundation
 import GRDB
 
-extension SyncStore {
-    /// Every resource's stored state, by name.
+extension SQLiteStore {
+    /// Implements ``SyncStore/resources()``.
     public func resources() async throws(StoreError) -> [ResourceRow] {
         try await read { db in try ResourceRow.fetchAll(db, sql: "SELECT * FROM resources ORDER BY name") }
     }
 
-    /// One resource's stored state, or `nil` if it never synced.
+    /// Implements ``SyncStore/resource(named:)``.
     public func resource(named name: String) async throws(StoreError) -> ResourceRow? {
         try await read { db in
             try ResourceRow.fetchOne(db, sql: "SELECT * FROM resources WHERE name = ?", arguments: [name])
         }
     }
 
-    /// The most recent sync runs, newest first, of one resource or of all.
-    public func runs(of resource: String? = nil, limit: Int) async throws(StoreError) -> [SyncRunRow] {
+    /// Implements ``SyncStore/runs(of:limit:)``.
+    public func runs(of resource: String?, limit: Int) async throws(StoreError) -> [SyncRunRow] {
         try await read { db in
             if let resource {
                 return try SyncRunRow.fetchAll(
@@ -27,14 +27,14 @@ extension SyncStore {
         }
     }
 
-    /// The id of the newest run of `resource`, or 0 when it has none.
+    /// Implements ``SyncStore/latestRunID(of:)``.
     public func latestRunID(of resource: String) async throws(StoreError) -> Int64 {
         try await read { db in
             try Int64.fetchOne(db, sql: "SELECT max(id) FROM sync_runs WHERE resource = ?", arguments: [resource]) ?? 0
         }
     }
 
-    /// The newest run of `resource` that finished at `date` or later, if any.
+    /// Implements ``SyncStore/run(of:finishedSince:)``.
     public func run(of resource: String, finishedSince date: Date) async throws(StoreError) -> SyncRunRow? {
         try await readInCaller { db in
             try SyncRunRow.fetchOne(
@@ -44,8 +44,8 @@ extension SyncStore {
         }
     }
 
-    /// Up to `limit` records of `resource`, ordered by key.
-    public func records(of resource: String, limit: Int = .max) async throws(StoreError) -> [StagedRecord] {
+    /// Implements ``SyncStore/records(of:limit:)``.
+    public func records(of resource: String, limit: Int) async throws(StoreError) -> [StagedRecord] {
         try await read { db in
             try Row.fetchAll(
                 db, sql: "SELECT key, data FROM records WHERE resource = ? ORDER BY key LIMIT ?",
@@ -54,14 +54,12 @@ extension SyncStore {
         }
     }
 
-    /// The pages of `resource`'s last applied snapshot, in order.
+    /// Implements ``SyncStore/pages(of:)``.
     public func pages(of resource: String) async throws(StoreError) -> [StoredPage] {
         try await pages(sql: "SELECT \(Self.pageColumns) FROM pages WHERE resource = ? ORDER BY number", [resource])
     }
 
-    /// The stored pages of `resource` if its validators were received for
-    /// requests of `scope` (its request's fingerprint), else none: the
-    /// validators a sync may send back, in one read.
+    /// Implements ``SyncStore/pages(of:scope:)``.
     public func pages(of resource: String, scope: String) async throws(StoreError) -> [StoredPage] {
         try await pages(
             sql: """

@@ -1,38 +1,26 @@
 import Foundation
 import GRDB
 
-extension SyncStore {
-    /// Records a finished sync in one transaction: the snapshot's diff (for a
-    /// success) with a row in `changes` for each record it inserts, updates or
-    /// deletes, the resource's row and the run's row.
-    ///
-    /// A success with a snapshot replaces the resource's records: new and changed
-    /// records are written, unchanged records are not touched, vanished keys are
-    /// deleted. A failure writes no record: the previous snapshot stays whole. A
-    /// `notModified` sync keeps the records and moves the resource's success time.
-    ///
-    /// Unless `sync` says when it finished, the finish time is taken in the
-    /// transaction, after the snapshot is applied; changed records' `updated_at`
-    /// (and their changes' `at`) is the time the apply began.
-    ///
-    /// - Returns: When the sync finished and what its snapshot changed.
-    ///
-    /// An incremental sync, whose pages were applied as they came
-    /// (``applyPage(_:)``), passes the run row its first page made as `run`:
-    /// the row is completed, its change counts kept. A full sync of an
-    /// incremental resource passes the `cursor` it leaves, written with its snapshot.
+extension SQLiteStore {
+    /// Implements ``SyncStore/record(_:snapshot:continuing:cursor:)``.
     @discardableResult
     public func record(
-        _ sync: FinishedSync, snapshot: SnapshotWriter? = nil, continuing run: Int64? = nil,
-        cursor: (scope: String, cursor: SyncCursor)? = nil
+        _ sync: FinishedSync, snapshot: (any SnapshotWriter)?, continuing run: Int64?,
+        cursor: (scope: String, cursor: SyncCursor)?
     ) async throws(StoreError) -> RecordedSync {
+        let snapshot = snapshot.map { writer in
+            guard let writer = writer as? SQLiteSnapshotWriter, writer.store === self else {
+                preconditionFailure("record(_:snapshot:) with a snapshot another store began")
+            }
+            return writer
+        }
         let apply = sync.outcome == .success ? snapshot : nil
         if let snapshot, apply == nil {
             await snapshot.discard()
         }
         let staging = apply?.table
-        let pages = apply?.pages ?? []
-        let unchanged = apply?.unchangedPages ?? []
+        let pages = apply?.kept.pages ?? []
+        let unchanged = apply?.kept.unchanged ?? []
         // Applying a snapshot may be cancelled (rolled back, as at shutdown);
         // recording any other outcome, a cancellation included, always completes.
         let recorded = try await write(cancellable: staging != nil) { db -> RecordedSync in
