@@ -21,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // No default traits: they bring swift-configuration and full Foundation, which the agent does not use.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
@@ -30,7 +31,15 @@ let package = Package(
         // checked by scripts/check-layers).
         .target(name: "Streams", dependencies: [.product(name: "DequeModule", package: "swift-collections")]),
         .target(name: "StreamsTesting"),
-        .target(name: "Store", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+        .target(
+            name: "Store",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]),
         .target(
             name: "SyncCore",
             dependencies: [
@@ -91,6 +100,8 @@ let package = Package(
                 )
             ]
         ),
+        // Real servers for tests and benchmarks (PostgreSQL), started in a temporary folder.
+        .target(name: "TestServers"),
         .target(
             name: "TestUpstream",
             dependencies: [
@@ -115,7 +126,9 @@ let package = Package(
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ]
         ),
-        .testTarget(name: "StoreTests", dependencies: ["Store", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(
+            name: "StoreTests",
+            dependencies: ["Store", "TestServers", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "SyncCoreTests",
             dependencies: [

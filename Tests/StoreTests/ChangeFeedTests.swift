@@ -7,28 +7,25 @@ import Testing
 /// deletes, written with the records, read after a seq, pruned from the
 /// oldest (docs/schema.md#changes).
 @Suite struct ChangeFeedTests {
-    let fixture: StoreFixture
-    var store: any SyncStore { fixture.store }
-
-    init() throws {
-        fixture = try StoreFixture()
-    }
-
     /// Every change of the feed, as `seq op key`.
-    func feed(_ resource: String? = nil) async throws -> [String] {
+    func feed(_ store: any SyncStore, _ resource: String? = nil) async throws -> [String] {
         try await store.changes(of: resource, after: 0, limit: 1000).changes.map { "\($0.seq) \($0.op) \($0.key)" }
     }
 
-    @Test func aSnapshotSyncWritesOneChangePerRecordItInsertsUpdatesOrDeletes() async throws {
+    @Test(arguments: StoreKind.allCases) func aSnapshotSyncWritesOneChangePerRecordItInsertsUpdatesOrDeletes(
+        _ kind: StoreKind
+    ) async throws {
+        let fixture = try await StoreFixture(kind)
+        let store = fixture.store
         try await fixture.sync("users", [("1", #"{"n":1}"#), ("2", #"{"n":2}"#), ("3", #"{"n":3}"#)])
-        #expect(try await feed() == ["1 insert 1", "2 insert 2", "3 insert 3"])
+        #expect(try await feed(store) == ["1 insert 1", "2 insert 2", "3 insert 3"])
         // 1 unchanged, 2 changed, 3 gone, 4 new.
         let changes = try await fixture.sync("users", [("1", #"{"n":1}"#), ("2", #"{"n":20}"#), ("4", #"{"n":4}"#)])
         #expect(changes == SnapshotChanges(added: 1, changed: 1, removed: 1))
-        #expect(try await feed().dropFirst(3) == ["4 delete 3", "5 insert 4", "6 update 2"])
+        #expect(try await feed(store).dropFirst(3) == ["4 delete 3", "5 insert 4", "6 update 2"])
         // An unchanged sync adds nothing.
         try await fixture.sync("users", [("1", #"{"n":1}"#), ("2", #"{"n":20}"#), ("4", #"{"n":4}"#)])
-        #expect(try await feed().count == 6)
+        #expect(try await feed(store).count == 6)
         // Each change names the run that made it, which counts them.
         let runs = try await store.runs(of: "users", limit: 10)
         let second = try await store.changes(after: 3, limit: 10).changes
@@ -36,7 +33,11 @@ import Testing
         #expect(runs[1].changes == SnapshotChanges(added: 1, changed: 1, removed: 1))
     }
 
-    @Test func aSyncThatFailsOrIsNotModifiedWritesNoChange() async throws {
+    @Test(arguments: StoreKind.allCases) func aSyncThatFailsOrIsNotModifiedWritesNoChange(
+        _ kind: StoreKind
+    ) async throws {
+        let fixture = try await StoreFixture(kind)
+        let store = fixture.store
         try await fixture.sync("users", [("1", "{}")])
         for outcome in [SyncOutcome.failed, .notModified, .cancelled] {
             let snapshot = try await store.beginSnapshot(of: "users")
@@ -45,10 +46,14 @@ import Testing
                 FinishedSync(resource: "users", trigger: .poll, startedAt: Date(), outcome: outcome, state: .idle),
                 snapshot: snapshot)
         }
-        #expect(try await feed() == ["1 insert 1"])
+        #expect(try await feed(store) == ["1 insert 1"])
     }
 
-    @Test func theRecordedSyncTellsItsSeqsAndReadersFilterByResource() async throws {
+    @Test(arguments: StoreKind.allCases) func theRecordedSyncTellsItsSeqsAndReadersFilterByResource(
+        _ kind: StoreKind
+    ) async throws {
+        let fixture = try await StoreFixture(kind)
+        let store = fixture.store
         try await fixture.sync("users", [("a", "{}"), ("b", "{}")])
         let snapshot = try await store.beginSnapshot(of: "groups")
         try await snapshot.stage([StagedRecord(key: "g", data: "{}")])
@@ -56,7 +61,7 @@ import Testing
             FinishedSync(resource: "groups", trigger: .poll, startedAt: Date(), outcome: .success, state: .idle),
             snapshot: snapshot)
         #expect(recorded.feed == 3...3)
-        #expect(try await feed("groups") == ["3 insert g"])
+        #expect(try await feed(store, "groups") == ["3 insert g"])
         let page = try await store.changes(of: "users", after: 1, limit: 10)
         #expect(page.changes.map(\.key) == ["b"])
         // No more for now: the reader of users moves past the change of groups too.
@@ -67,7 +72,11 @@ import Testing
         #expect(try await store.latestChanges(count: 2).map(\.seq) == [2, 3])
     }
 
-    @Test func pruningTakesTheOldestByAgeAndByCountAndSeqsAreNeverGivenAgain() async throws {
+    @Test(arguments: StoreKind.allCases) func pruningTakesTheOldestByAgeAndByCountAndSeqsAreNeverGivenAgain(
+        _ kind: StoreKind
+    ) async throws {
+        let fixture = try await StoreFixture(kind)
+        let store = fixture.store
         let day: TimeInterval = 86_400
         let start = Date(timeIntervalSince1970: 1_790_000_000)
         try await fixture.sync("users", (1...10).map { ("\($0)", "{}") }, at: start)
@@ -80,32 +89,25 @@ import Testing
             if count < 4 { break }
         }
         #expect(pruned == [4, 4, 2])
-        #expect(try await feed().first == "11 update 1")
+        #expect(try await feed(store).first == "11 update 1")
         // A reader that had read up to 5 missed some; one at 10 did not.
         #expect(try await store.changes(after: 5, limit: 1).missed)
         #expect(try await !store.changes(after: 10, limit: 1).missed)
         // At most three kept.
         #expect(try await store.pruneChanges(before: start, keepingAtMost: 3) == 7)
-        #expect(try await feed().map { $0.split(separator: " ")[0] } == ["18", "19", "20"])
+        #expect(try await feed(store).map { $0.split(separator: " ")[0] } == ["18", "19", "20"])
         // Everything pruned: the next change is 21 all the same, and a reader at 20 missed nothing.
         #expect(try await store.pruneChanges(before: start + 10 * day, keepingAtMost: 3) == 3)
         #expect(try await !store.changes(after: 20, limit: 1).missed)
         #expect(try await store.changes(after: 19, limit: 1).missed)
         try await fixture.sync("users", [("1", "{}")], at: start + 10 * day)
-        #expect(try await feed().first?.hasPrefix("21 ") == true)
+        #expect(try await feed(store).first?.hasPrefix("21 ") == true)
     }
 }
 
 /// Incremental pages (docs/configuration.md#incremental-resources): merged by
 /// key, deletions applied, each with its changes and the cursor after it.
 @Suite struct IncrementalPageTests {
-    let fixture: StoreFixture
-    var store: any SyncStore { fixture.store }
-
-    init() throws {
-        fixture = try StoreFixture()
-    }
-
     func page(_ changes: [IncrementalChange], run: Int64?, next: String? = nil, since: Date? = nil) -> IncrementalPage {
         var cursor = SyncCursor(request: "r1", since: since)
         if let next {
@@ -116,7 +118,11 @@ import Testing
             startedAt: Date())
     }
 
-    @Test func pagesMergeByKeyTheLastOfAKeyWinningAndDeletionsRemove() async throws {
+    @Test(arguments: StoreKind.allCases) func pagesMergeByKeyTheLastOfAKeyWinningAndDeletionsRemove(
+        _ kind: StoreKind
+    ) async throws {
+        let fixture = try await StoreFixture(kind)
+        let store = fixture.store
         try await fixture.sync("users", [("1", #"{"v":1}"#), ("2", #"{"v":1}"#), ("3", #"{"v":1}"#)])
         let before = try fixture.rows("users")
         let first = try await store.applyPage(

@@ -40,7 +40,7 @@ import Testing
         let fixture = try StoreFixture()
         try await fixture.sync("users", records(3))
         #expect(fixture.store.isInPlace)
-        try FileManager.default.removeItem(atPath: fixture.store.path)
+        try FileManager.default.removeItem(atPath: fixture.sqlite.path)
         #expect(!fixture.store.isInPlace)
         await #expect {
             try await fixture.sync("users", records(4))
@@ -53,12 +53,12 @@ import Testing
     @Test func aSoundFileChecksSoundAndADamagedOneNamesTheDamage() async throws {
         let fixture = try StoreFixture()
         try await fixture.sync("users", records(2000))
-        #expect(fixture.store.quickCheck(within: .seconds(10)) == .sound)
-        _ = try fixture.sqlite("PRAGMA wal_checkpoint(TRUNCATE)")
+        #expect(fixture.sqlite.quickCheck(within: .seconds(10)) == .sound)
+        _ = try fixture.query("PRAGMA wal_checkpoint(TRUNCATE)")
         await fixture.store.close()
-        try Self.damage(fixture.store.path)
+        try Self.damage(fixture.sqlite.path)
 
-        let reopened = try SQLiteStore(path: fixture.store.path)
+        let reopened = try SQLiteStore(path: fixture.sqlite.path)
         guard case .corrupt(let finding) = reopened.quickCheck(within: .seconds(10)) else {
             Issue.record("the damage went unnoticed")
             return

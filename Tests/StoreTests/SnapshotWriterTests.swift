@@ -8,10 +8,10 @@ import Testing
     let first = Date(timeIntervalSince1970: 1_800_000_000)
     let second = Date(timeIntervalSince1970: 1_800_000_060)
 
-    @Test func firstSyncInsertsEveryRecord() async throws {
-        let fixture = try StoreFixture()
+    @Test(arguments: StoreKind.allCases) func firstSyncInsertsEveryRecord(_ kind: StoreKind) async throws {
+        let fixture = try await StoreFixture(kind)
         let changes = try await fixture.sync("users", [("1", #"{"id":1}"#), ("2", #"{"id":2}"#)], at: first)
-        #expect(try await fixture.temporaryTableCount() == 0)
+        #expect(try await fixture.stagedSnapshotCount() == 0)
         #expect(changes == SnapshotChanges(added: 2, changed: 0, removed: 0))
         let rows = try fixture.rows("users")
         #expect(rows.count == 2)
@@ -19,8 +19,8 @@ import Testing
         #expect(rows["1"]?.1 == "2027-01-15T08:00:00.000Z")
     }
 
-    @Test func updatedAtMovesOnlyForChangedRecords() async throws {
-        let fixture = try StoreFixture()
+    @Test(arguments: StoreKind.allCases) func updatedAtMovesOnlyForChangedRecords(_ kind: StoreKind) async throws {
+        let fixture = try await StoreFixture(kind)
         try await fixture.sync("users", [("1", #"{"v":1}"#), ("2", #"{"v":1}"#), ("3", #"{"v":1}"#)], at: first)
         let changes = try await fixture.sync(
             "users", [("1", #"{"v":1}"#), ("2", #"{"v":2}"#), ("4", #"{"v":1}"#)], at: second)
@@ -33,8 +33,10 @@ import Testing
         #expect(rows["4"]?.1 == Timestamp.string(from: second))
     }
 
-    @Test func aSyncWithoutAFinishTimeIsStampedWhenItsSnapshotIsApplied() async throws {
-        let fixture = try StoreFixture()
+    @Test(arguments: StoreKind.allCases) func aSyncWithoutAFinishTimeIsStampedWhenItsSnapshotIsApplied(
+        _ kind: StoreKind
+    ) async throws {
+        let fixture = try await StoreFixture(kind)
         let before = Date()
         let snapshot = try await fixture.store.beginSnapshot(of: "users")
         try await snapshot.stage([StagedRecord(key: "1", data: "{}")])
@@ -49,8 +51,8 @@ import Testing
         #expect(updatedAt <= Timestamp.string(from: recorded.finishedAt))
     }
 
-    @Test func resourcesDoNotTouchEachOthersRecords() async throws {
-        let fixture = try StoreFixture()
+    @Test(arguments: StoreKind.allCases) func resourcesDoNotTouchEachOthersRecords(_ kind: StoreKind) async throws {
+        let fixture = try await StoreFixture(kind)
         try await fixture.sync("users", [("1", "{}")])
         try await fixture.sync("groups", [("1", "{}"), ("2", "{}")])
         try await fixture.sync("users", [])
@@ -58,8 +60,8 @@ import Testing
         #expect(try fixture.rows("groups").count == 2)
     }
 
-    @Test func aDuplicateKeyWithinOneSyncIsRefused() async throws {
-        let fixture = try StoreFixture()
+    @Test(arguments: StoreKind.allCases) func aDuplicateKeyWithinOneSyncIsRefused(_ kind: StoreKind) async throws {
+        let fixture = try await StoreFixture(kind)
         let snapshot = try await fixture.store.beginSnapshot(of: "users")
         try await snapshot.stage([StagedRecord(key: "1", data: "{}")])
         await #expect {
@@ -70,8 +72,10 @@ import Testing
         await snapshot.discard()
     }
 
-    @Test func aFailedSyncLeavesThePreviousSnapshotAndRecordsTheError() async throws {
-        let fixture = try StoreFixture()
+    @Test(arguments: StoreKind.allCases) func aFailedSyncLeavesThePreviousSnapshotAndRecordsTheError(
+        _ kind: StoreKind
+    ) async throws {
+        let fixture = try await StoreFixture(kind)
         try await fixture.sync("users", [("1", #"{"v":1}"#)], at: first)
         let before = try fixture.rows("users")
         let snapshot = try await fixture.store.beginSnapshot(of: "users")
@@ -89,12 +93,14 @@ import Testing
         #expect(resource.lastError == StoredError(kind: "transient", message: "users: GET … failed: boom", status: 503))
         #expect(resource.lastSuccessAt == first)
         #expect(resource.itemCount == 1)
-        // The staging table, which lives on the writer connection, is gone with the discarded snapshot.
-        #expect(try await fixture.temporaryTableCount() == 0)
+        // What was staged is gone with the discarded snapshot.
+        #expect(try await fixture.stagedSnapshotCount() == 0)
     }
 
-    @Test func aSuccessClearsTheLastErrorAndKeepsTheValidators() async throws {
-        let fixture = try StoreFixture()
+    @Test(arguments: StoreKind.allCases) func aSuccessClearsTheLastErrorAndKeepsTheValidators(
+        _ kind: StoreKind
+    ) async throws {
+        let fixture = try await StoreFixture(kind)
         try await fixture.sync("users", [("1", "{}")], validators: Validators(etag: "\"a\"", lastModified: "then"))
         try await fixture.store.record(
             FinishedSync(
@@ -112,15 +118,16 @@ import Testing
         #expect(resource.itemCount == 1)
     }
 
-    @Test func aFullSyncReplacesTheValidatorsEvenWithNone() async throws {
-        let fixture = try StoreFixture()
+    @Test(arguments: StoreKind.allCases) func aFullSyncReplacesTheValidatorsEvenWithNone(_ kind: StoreKind) async throws
+    {
+        let fixture = try await StoreFixture(kind)
         try await fixture.sync("users", [("1", "{}")], validators: Validators(etag: "\"a\""))
         try await fixture.sync("users", [("1", "{}")], validators: Validators())
         #expect(try await fixture.store.resource(named: "users")?.validators == Validators())
     }
 
-    @Test func historyReadsTheNewestRunsFirst() async throws {
-        let fixture = try StoreFixture()
+    @Test(arguments: StoreKind.allCases) func historyReadsTheNewestRunsFirst(_ kind: StoreKind) async throws {
+        let fixture = try await StoreFixture(kind)
         for index in 0..<5 {
             try await fixture.store.record(
                 FinishedSync(
@@ -145,8 +152,10 @@ import Testing
         #expect(try await fixture.store.runs(of: "users", limit: 5).count == 2)
     }
 
-    @Test func historyKeepsOnlyTheNewestRunsOfEachResource() async throws {
-        let fixture = try StoreFixture()
+    @Test(arguments: StoreKind.allCases) func historyKeepsOnlyTheNewestRunsOfEachResource(
+        _ kind: StoreKind
+    ) async throws {
+        let fixture = try await StoreFixture(kind)
         let kept = SQLiteStore.runsKeptPerResource
         for _ in 0..<(kept + 3) {
             try await fixture.store.record(
@@ -155,12 +164,14 @@ import Testing
         try await fixture.store.record(
             FinishedSync(resource: "groups", trigger: .poll, startedAt: first, outcome: .notModified, state: .idle))
         #expect(
-            try fixture.sqlite("SELECT count(*), min(id) FROM sync_runs WHERE resource = 'users'") == "\(kept)\t4\n")
-        #expect(try fixture.sqlite("SELECT count(*) FROM sync_runs WHERE resource = 'groups'") == "1\n")
+            try fixture.query("SELECT count(*), min(id) FROM sync_runs WHERE resource = 'users'") == "\(kept)\t4\n")
+        #expect(try fixture.query("SELECT count(*) FROM sync_runs WHERE resource = 'groups'") == "1\n")
     }
 
-    @Test func aCancelledTaskStillRecordsAFailureAndDropsItsSnapshot() async throws {
-        let fixture = try StoreFixture()
+    @Test(arguments: StoreKind.allCases) func aCancelledTaskStillRecordsAFailureAndDropsItsSnapshot(
+        _ kind: StoreKind
+    ) async throws {
+        let fixture = try await StoreFixture(kind)
         try await fixture.sync("users", [("1", #"{"v":1}"#)], at: first)
         let second = second
         try await Task {
@@ -174,12 +185,14 @@ import Testing
                 snapshot: snapshot)
         }.value
         #expect(try await fixture.store.resource(named: "users")?.state == .failed)
-        #expect(try await fixture.temporaryTableCount() == 0)
+        #expect(try await fixture.stagedSnapshotCount() == 0)
         #expect(try fixture.rows("users")["1"]?.0 == #"{"v":1}"#)
     }
 
-    @Test func applyingASnapshotInACancelledTaskChangesNothingAndDiscardStillDrops() async throws {
-        let fixture = try StoreFixture()
+    @Test(arguments: StoreKind.allCases) func applyingASnapshotInACancelledTaskChangesNothingAndDiscardStillDrops(
+        _ kind: StoreKind
+    ) async throws {
+        let fixture = try await StoreFixture(kind)
         try await fixture.sync("users", [("1", #"{"v":1}"#)], at: first)
         let second = second
         let kind = try await Task { () async throws -> StoreError.Kind? in
@@ -199,11 +212,11 @@ import Testing
         #expect(kind == .cancelled)
         #expect(try fixture.rows("users")["1"]?.0 == #"{"v":1}"#)
         #expect(try await fixture.store.runs(of: "users", limit: 10).count == 1)
-        #expect(try await fixture.temporaryTableCount() == 0)
+        #expect(try await fixture.stagedSnapshotCount() == 0)
     }
 
-    @Test func aCancelledSyncTouchesOnlyTheAttemptTime() async throws {
-        let fixture = try StoreFixture()
+    @Test(arguments: StoreKind.allCases) func aCancelledSyncTouchesOnlyTheAttemptTime(_ kind: StoreKind) async throws {
+        let fixture = try await StoreFixture(kind)
         try await fixture.store.record(
             FinishedSync(
                 resource: "users", trigger: .poll, startedAt: first, outcome: .failed, state: .failed,
@@ -220,7 +233,7 @@ import Testing
         let fixture = try StoreFixture()
         var configuration = Configuration()
         configuration.allowsUnsafeTransactions = true
-        let other = try DatabaseQueue(path: fixture.store.path, configuration: configuration)
+        let other = try DatabaseQueue(path: fixture.sqlite.path, configuration: configuration)
         try other.inDatabase { try $0.execute(sql: "BEGIN IMMEDIATE") }
         // The other writer holds its lock until the end: staging that needed
         // it would fail with SQLITE_BUSY once busy_timeout ran out.
@@ -233,7 +246,7 @@ import Testing
     @Test func aReadOnlyStoreReadsWithoutWriting() async throws {
         let fixture = try StoreFixture()
         try await fixture.sync("users", [("1", "{}")], validators: Validators(etag: "\"e\"", scope: "abc"))
-        let reader = try SQLiteStore(path: fixture.store.path, mode: .readOnly)
+        let reader = try SQLiteStore(path: fixture.sqlite.path, mode: .readOnly)
         let row = try #require(try await reader.resource(named: "users"))
         #expect(row.validators == Validators(etag: "\"e\"", scope: "abc"))
         await #expect(throws: StoreError.self) {
@@ -243,17 +256,18 @@ import Testing
         #expect(throws: StoreError.self) { try SQLiteStore(path: fixture.folder + "/none.db", mode: .readOnly) }
     }
 
-    @Test func stagesManyPagesIntoOneSnapshotAndDropsItsTable() async throws {
-        let fixture = try StoreFixture()
+    @Test(arguments: StoreKind.allCases) func stagesManyPagesIntoOneSnapshotAndDropsThem(_ kind: StoreKind) async throws
+    {
+        let fixture = try await StoreFixture(kind)
         let snapshot = try await fixture.store.beginSnapshot(of: "big")
         let payload = String(repeating: "x", count: 200)
         for page in 0..<200 {
             try await snapshot.stage((0..<1000).map { StagedRecord(key: "\(page)-\($0)", data: "\"\(payload)\"") })
         }
         #expect(snapshot.stagedCount == 200_000)
-        #expect(try await fixture.temporaryTableCount() == 1)
+        #expect(try await fixture.stagedSnapshotCount() == 1)
         await snapshot.discard()
-        #expect(try await fixture.temporaryTableCount() == 0)
+        #expect(try await fixture.stagedSnapshotCount() == 0)
     }
 }
 
@@ -273,13 +287,17 @@ import Testing
             resource: resource, trigger: .poll, startedAt: date, finishedAt: date, outcome: .success, state: .idle)
     }
 
-    @Test func unchangedPagesKeepTheirRecordsAndChangedPagesReplaceTheirs() async throws {
-        let fixture = try StoreFixture()
+    @Test(arguments: StoreKind.allCases) func unchangedPagesKeepTheirRecordsAndChangedPagesReplaceTheirs(
+        _ kind: StoreKind
+    ) async throws {
+        let fixture = try await StoreFixture(kind)
         let store = fixture.store
         let initial = try await store.beginSnapshot(of: "users")
-        try await initial.stage([StagedRecord(key: "1", data: "a"), StagedRecord(key: "2", data: "b")], page: 1)
+        try await initial.stage(
+            [StagedRecord(key: "1", data: #""a""#), StagedRecord(key: "2", data: #""b""#)], page: 1)
         initial.keep(page(1, next: "p2", items: 2, etag: "e1"))
-        try await initial.stage([StagedRecord(key: "3", data: "c"), StagedRecord(key: "4", data: "d")], page: 2)
+        try await initial.stage(
+            [StagedRecord(key: "3", data: #""c""#), StagedRecord(key: "4", data: #""d""#)], page: 2)
         initial.keep(page(2, next: nil, items: 2, etag: "e2"))
         try await store.record(finished("users", at: first), snapshot: initial)
         #expect(
@@ -293,45 +311,48 @@ import Testing
         next.keepUnchanged(page: 1)
         next.keep(page(1, next: "p2", items: 2, etag: "e1"))
         try await next.stage(
-            [StagedRecord(key: "3", data: "C"), StagedRecord(key: "5", data: "e"), StagedRecord(key: "2", data: "b")],
+            [
+                StagedRecord(key: "3", data: #""C""#), StagedRecord(key: "5", data: #""e""#),
+                StagedRecord(key: "2", data: #""b""#),
+            ],
             page: 2)
         next.keep(page(2, next: nil, items: 3, etag: "e2b"))
         let changes = try await store.record(finished("users", at: second), snapshot: next).changes
 
         #expect(changes == SnapshotChanges(added: 1, changed: 1, removed: 1))
         let rows = try fixture.rows("users")
-        #expect(rows.mapValues(\.0) == ["1": "a", "2": "b", "3": "C", "5": "e"])
+        #expect(rows.mapValues(\.0) == ["1": #""a""#, "2": #""b""#, "3": #""C""#, "5": #""e""#])
         // Only what changed moved its time; key 2 moved pages, not data.
         #expect(rows["1"]?.1 == Timestamp.string(from: first))
         #expect(rows["2"]?.1 == Timestamp.string(from: first))
         #expect(rows["3"]?.1 == Timestamp.string(from: second))
-        #expect(try fixture.sqlite("SELECT key, page FROM records ORDER BY key") == "1\t1\n2\t2\n3\t2\n5\t2\n")
+        #expect(try fixture.query("SELECT key, page FROM records ORDER BY key") == "1\t1\n2\t2\n3\t2\n5\t2\n")
         #expect(try await store.pages(of: "users").map(\.validators.etag) == ["e1", "e2b"])
     }
 
-    @Test func recordsOfAPageThatIsNotKeptAreGone() async throws {
-        let fixture = try StoreFixture()
+    @Test(arguments: StoreKind.allCases) func recordsOfAPageThatIsNotKeptAreGone(_ kind: StoreKind) async throws {
+        let fixture = try await StoreFixture(kind)
         let store = fixture.store
         let initial = try await store.beginSnapshot(of: "users")
-        try await initial.stage([StagedRecord(key: "1", data: "a")], page: 1)
-        try await initial.stage([StagedRecord(key: "2", data: "b")], page: 2)
-        try await initial.stage([StagedRecord(key: "3", data: "c")], page: 3)
+        try await initial.stage([StagedRecord(key: "1", data: #""a""#)], page: 1)
+        try await initial.stage([StagedRecord(key: "2", data: #""b""#)], page: 2)
+        try await initial.stage([StagedRecord(key: "3", data: #""c""#)], page: 3)
         try await store.record(finished("users", at: first), snapshot: initial)
         // Page 1 unchanged, page 2 received empty, page 3 no longer in the walk.
         let next = try await store.beginSnapshot(of: "users")
         next.keepUnchanged(page: 1)
         let changes = try await store.record(finished("users", at: second), snapshot: next).changes
         #expect(changes == SnapshotChanges(added: 0, changed: 0, removed: 2))
-        #expect(try fixture.rows("users").mapValues(\.0) == ["1": "a"])
+        #expect(try fixture.rows("users").mapValues(\.0) == ["1": #""a""#])
         #expect(try await store.resource(named: "users")?.itemCount == 1)
     }
 
-    @Test func aKeyReceivedTwiceIsStillADuplicate() async throws {
-        let fixture = try StoreFixture()
+    @Test(arguments: StoreKind.allCases) func aKeyReceivedTwiceIsStillADuplicate(_ kind: StoreKind) async throws {
+        let fixture = try await StoreFixture(kind)
         let snapshot = try await fixture.store.beginSnapshot(of: "users")
-        try await snapshot.stage([StagedRecord(key: "1", data: "a")], page: 1)
+        try await snapshot.stage([StagedRecord(key: "1", data: #""a""#)], page: 1)
         await #expect(throws: StoreError.self) {
-            try await snapshot.stage([StagedRecord(key: "1", data: "b")], page: 2)
+            try await snapshot.stage([StagedRecord(key: "1", data: #""b""#)], page: 2)
         }
         await snapshot.discard()
     }

@@ -1,0 +1,246 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+extension PostgresStore {
+    // MARK: Incremental resources
+
+    /// Implements ``SyncStore/cursor(of:scope:)``.
+    public func cursor(of resource: String, scope: String) async throws(StoreError) -> SyncCursor? {
+        let logger = logger
+        return try await transaction(readOnly: true) { connection -> SyncCursor? in
+            guard
+                let row = try await connection.rows(
+                    """
+                    SELECT request, \(unescaped: iso("since")), walk, walk_pages, \(unescaped: iso("walk_sent")),
+                           \(unescaped: iso("walk_largest")), walk_run, \(unescaped: iso("full_at"))
+                    FROM cursors WHERE resource = \(resource) AND scope = \(scope)
+                    """, logger
+                ).first
+            else { return nil }
+            var cursor = SyncCursor(
+                request: try row.get("request") ?? "", since: try row.date("since"), fullAt: try row.date("full_at"))
+            if let next = try row.get("walk", as: String.self) {
+                cursor.walk = SyncCursor.Walk(
+                    next: next, pages: try row.get("walk_pages") ?? 0, sent: try row.date("walk_sent"),
+                    largest: try row.date("walk_largest"), run: try row.get("walk_run") ?? 0)
+            }
+            return cursor
+        }
+    }
+
+    static func saveCursor(
+        _ cursor: SyncCursor, of resource: String, scope: String, at date: Date, _ connection: PostgresConnection,
+        _ logger: Logger
+    ) async throws {
+        let since = cursor.since.map(Timestamp.string(from:))
+        let sent = cursor.walk?.sent.map(Timestamp.string(from:))
+        let largest = cursor.walk?.largest.map(Timestamp.string(from:))
+        let fullAt = cursor.fullAt.map(Timestamp.string(from:))
+        try await connection.query(
+            """
+            INSERT INTO cursors (resource, scope, request, since, walk, walk_pages, walk_sent, walk_largest,
+                                 walk_run, full_at, updated_at)
+            VALUES (\(resource), \(scope), \(cursor.request), \(since)::timestamptz, \(cursor.walk?.next),
+                    \(cursor.walk?.pages), \(sent)::timestamptz, \(largest)::timestamptz, \(cursor.walk?.run),
+                    \(fullAt)::timestamptz, \(Timestamp.string(from: date))::timestamptz)
+            ON CONFLICT (resource, scope) DO UPDATE SET
+                request = excluded.request, since = excluded.since, walk = excluded.walk,
+                walk_pages = excluded.walk_pages, walk_sent = excluded.walk_sent,
+                walk_largest = excluded.walk_largest, walk_run = excluded.walk_run, full_at = excluded.full_at,
+                updated_at = excluded.updated_at
+            """, logger: logger)
+        try await connection.query(
+            "UPDATE resources SET since = \(since)::timestamptz WHERE name = \(resource)", logger: logger)
+    }
+
+    /// Implements ``SyncStore/applyPage(_:)``.
+    public func applyPage(_ page: IncrementalPage) async throws(StoreError) -> AppliedPage {
+        let logger = logger
+        return try await transaction { connection in
+            let date = Date()
+            let now = Timestamp.string(from: date)
+            let run: Int64
+            if let existing = page.run {
+                run = existing
+            } else {
+                run =
+                    try await connection.value(
+                        Int64.self,
+                        """
+                        INSERT INTO sync_runs (resource, trigger, started_at, finished_at, outcome, attempts, pages,
+                                               items, bytes, wire_bytes, error, error_kind)
+                        VALUES (\(page.resource), \(page.trigger.rawValue),
+                                \(Timestamp.string(from: page.startedAt))::timestamptz, \(now)::timestamptz,
+                                'cancelled', 1, 0, 0, 0, 0,
+                                \("\(page.resource): \(IncrementalPage.interruptedMessage)"), 'cancelled')
+                        RETURNING id
+                        """, logger) ?? 0
+            }
+            var seq = try await Self.lockFeed(connection, logger)
+            let firstSeq = seq + 1
+            var counts = SnapshotChanges()
+            for change in IncrementalChange.lastOfEachKey(page.changes) {
+                let op: ChangeOperation
+                switch change {
+                case .upsert(let record):
+                    // One statement: the record is written only when its data differs.
+                    let row = try await connection.rows(
+                        """
+                        WITH before AS (
+                            SELECT data FROM records WHERE resource = \(page.resource) AND key = \(record.key)
+                        ), written AS (
+                            INSERT INTO records AS r (resource, key, data, updated_at, page)
+                            VALUES (\(page.resource), \(record.key), \(record.data)::jsonb, \(now)::timestamptz, NULL)
+                            ON CONFLICT (resource, key) DO UPDATE SET
+                                data = excluded.data, updated_at = excluded.updated_at, page = NULL
+                            WHERE r.data IS DISTINCT FROM excluded.data
+                            RETURNING 1
+                        )
+                        SELECT (SELECT count(*) FROM written) AS written, (SELECT count(*) FROM before) AS existed
+                        """, logger
+                    ).first
+                    guard try row?.get("written", as: Int.self) == 1 else { continue }
+                    if try row?.get("existed", as: Int.self) == 1 {
+                        op = .update
+                        counts.changed += 1
+                    } else {
+                        op = .insert
+                        counts.added += 1
+                    }
+                case .delete(let key):
+                    let deleted =
+                        try await connection.value(
+                            Int.self,
+                            """
+                            WITH gone AS (
+                                DELETE FROM records WHERE resource = \(page.resource) AND key = \(key) RETURNING 1
+                            )
+                            SELECT count(*) FROM gone
+                            """, logger) ?? 0
+                    guard deleted > 0 else { continue }
+                    op = .delete
+                    counts.removed += 1
+                }
+                seq += 1
+                try await connection.query(
+                    """
+                    INSERT INTO changes (seq, resource, key, op, sync_run, at)
+                    VALUES (\(seq), \(page.resource), \(change.key), \(op.rawValue), \(run), \(now)::timestamptz)
+                    """, logger: logger)
+            }
+            try await connection.query("UPDATE feed_state SET last_seq = \(seq)", logger: logger)
+            try await connection.query(
+                """
+                UPDATE sync_runs SET added = added + \(counts.added), changed = changed + \(counts.changed),
+                    removed = removed + \(counts.removed)
+                WHERE id = \(run)
+                """, logger: logger)
+            var cursor = page.cursor
+            cursor.walk?.run = run
+            try await Self.saveCursor(cursor, of: page.resource, scope: page.scope, at: date, connection, logger)
+            return AppliedPage(run: run, changes: counts, feed: seq >= firstSeq ? firstSeq...seq : nil)
+        }
+    }
+
+    // MARK: The change feed
+
+    /// Implements ``SyncStore/changes(of:after:limit:)``.
+    public func changes(of resource: String?, after seq: Int64, limit: Int) async throws(StoreError) -> ChangePage {
+        let logger = logger
+        return try await transaction(readOnly: true) { connection in
+            let changes =
+                if let resource {
+                    try await Self.changeRows(
+                        connection,
+                        """
+                        SELECT seq, resource, key, op, sync_run, \(unescaped: iso("at")) FROM changes
+                        WHERE resource = \(resource) AND seq > \(seq) ORDER BY seq LIMIT \(limit)
+                        """, logger)
+                } else {
+                    try await Self.changeRows(
+                        connection,
+                        """
+                        SELECT seq, resource, key, op, sync_run, \(unescaped: iso("at")) FROM changes
+                        WHERE seq > \(seq) ORDER BY seq LIMIT \(limit)
+                        """, logger)
+                }
+            // As in SQLiteStore: a short page holds every change of this snapshot of
+            // the feed; the first seq kept tells whether any after `seq` was pruned.
+            let last = try await Self.lastSeq(connection, logger)
+            let next = changes.count < limit ? max(seq, last) : changes.last?.seq ?? seq
+            let firstKept = try await connection.value(Int64.self, "SELECT min(seq) FROM changes", logger) ?? last + 1
+            return ChangePage(changes: changes, next: next, missed: firstKept > seq + 1)
+        }
+    }
+
+    /// Implements ``SyncStore/latestChanges(of:count:)``.
+    public func latestChanges(of resource: String?, count: Int) async throws(StoreError) -> [ChangeRow] {
+        let logger = logger
+        return try await transaction(readOnly: true) { connection in
+            let newest =
+                if let resource {
+                    try await Self.changeRows(
+                        connection,
+                        """
+                        SELECT seq, resource, key, op, sync_run, \(unescaped: iso("at")) FROM changes
+                        WHERE resource = \(resource) ORDER BY seq DESC LIMIT \(count)
+                        """, logger)
+                } else {
+                    try await Self.changeRows(
+                        connection,
+                        """
+                        SELECT seq, resource, key, op, sync_run, \(unescaped: iso("at")) FROM changes
+                        ORDER BY seq DESC LIMIT \(count)
+                        """, logger)
+                }
+            return newest.reversed()
+        }
+    }
+
+    private static func changeRows(
+        _ connection: PostgresConnection, _ query: PostgresQuery, _ logger: Logger
+    ) async throws -> [ChangeRow] {
+        try await connection.rows(query, logger).map { row in
+            ChangeRow(
+                seq: try row.get("seq") ?? 0, resource: try row.get("resource") ?? "", key: try row.get("key") ?? "",
+                op: ChangeOperation(rawValue: try row.get("op") ?? "") ?? .update, syncRun: try row.get("sync_run"),
+                at: try row.date("at") ?? .distantPast)
+        }
+    }
+
+    /// Implements ``SyncStore/lastChangeSeq()``.
+    public func lastChangeSeq() async throws(StoreError) -> Int64 {
+        let logger = logger
+        return try await transaction(readOnly: true) { connection in try await Self.lastSeq(connection, logger) }
+    }
+
+    /// The newest seq given, pruned or not, as committed.
+    private static func lastSeq(_ connection: PostgresConnection, _ logger: Logger) async throws -> Int64 {
+        try await connection.value(Int64.self, "SELECT last_seq FROM feed_state", logger) ?? 0
+    }
+
+    /// Implements ``SyncStore/pruneChanges(before:keepingAtMost:batch:)``.
+    public func pruneChanges(before: Date, keepingAtMost maxRows: Int, batch: Int) async throws(StoreError) -> Int {
+        let cutoff = Timestamp.string(from: before)
+        let logger = logger
+        return try await transaction { connection in
+            guard let first = try await connection.value(Int64.self, "SELECT min(seq) FROM changes", logger) else {
+                return 0
+            }
+            let limit = first + Int64(batch)
+            let firstRecent =
+                try await connection.value(
+                    Int64.self,
+                    """
+                    SELECT seq FROM changes WHERE seq < \(limit) AND at >= \(cutoff)::timestamptz ORDER BY seq LIMIT 1
+                    """, logger) ?? limit
+            let firstWithinCap = try await Self.lastSeq(connection, logger) - Int64(maxRows) + 1
+            let end = min(max(firstRecent, firstWithinCap), limit)
+            guard end > first else { return 0 }
+            return try await connection.value(
+                Int.self, "WITH gone AS (DELETE FROM changes WHERE seq < \(end) RETURNING 1) SELECT count(*) FROM gone",
+                logger) ?? 0
+        }
+    }
+}

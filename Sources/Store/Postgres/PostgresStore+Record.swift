@@ -1,0 +1,270 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+extension PostgresStore {
+    /// Implements ``SyncStore/record(_:snapshot:continuing:cursor:)``.
+    @discardableResult
+    public func record(
+        _ sync: FinishedSync, snapshot: (any SnapshotWriter)?, continuing run: Int64?,
+        cursor: (scope: String, cursor: SyncCursor)?
+    ) async throws(StoreError) -> RecordedSync {
+        let snapshot = snapshot.map { writer in
+            guard let writer = writer as? PostgresSnapshotWriter, writer.store === self else {
+                preconditionFailure("record(_:snapshot:) with a snapshot another store began")
+            }
+            return writer
+        }
+        let apply = sync.outcome == .success ? snapshot : nil
+        if let snapshot, apply == nil {
+            await snapshot.discard()
+        }
+        let staged = apply.map { (id: $0.id, kept: $0.kept) }
+        let logger = logger
+        // Applying a snapshot may be cancelled (rolled back, as at shutdown);
+        // recording any other outcome, a cancellation included, always completes.
+        let recorded = try await transaction(cancellable: staged != nil) { connection -> RecordedSync in
+            let began = sync.finishedAt ?? Date()
+            // The run's row first: the changes name it.
+            let runID: Int64
+            if let run {
+                runID = run
+            } else {
+                runID = try await Self.insertRun(sync, finishedAt: began, connection, logger)
+            }
+            var recorded = RecordedSync(finishedAt: began)
+            var itemCount: Int?
+            if let staged {
+                let applied = try await Self.applySnapshot(
+                    staged.id, keeping: staged.kept.unchanged, to: sync.resource, run: runID, at: began, connection,
+                    logger)
+                (recorded.changes, recorded.feed, itemCount) = (applied.changes, applied.feed, applied.count)
+                try await Self.replacePages(of: sync.resource, with: staged.kept.pages, connection, logger)
+                try await connection.query("DELETE FROM staging WHERE snapshot = \(staged.id)", logger: logger)
+                try await connection.query("DELETE FROM snapshots WHERE id = \(staged.id)", logger: logger)
+            } else if run != nil, sync.outcome == .success {
+                itemCount = try await connection.value(
+                    Int.self, "SELECT count(*) FROM records WHERE resource = \(sync.resource)", logger)
+            }
+            if let cursor, sync.outcome == .success {
+                try await Self.saveCursor(
+                    cursor.cursor, of: sync.resource, scope: cursor.scope, at: began, connection, logger)
+            }
+            recorded.finishedAt = sync.finishedAt ?? Date()
+            recorded.itemCount = itemCount
+            try await Self.updateResource(
+                after: sync, finishedAt: recorded.finishedAt, itemCount: itemCount, connection, logger)
+            let finished = Timestamp.string(from: recorded.finishedAt)
+            let since = sync.since.map(Timestamp.string(from:))
+            if run != nil {
+                try await connection.query(
+                    """
+                    UPDATE sync_runs SET finished_at = \(finished)::timestamptz, outcome = \(sync.outcome.rawValue),
+                        attempts = \(sync.attempts), pages = \(sync.pages), items = \(sync.items),
+                        bytes = \(sync.bytes), wire_bytes = \(sync.wireBytes), error = \(sync.error?.message),
+                        error_kind = \(sync.error?.kind), error_status = \(sync.error?.status),
+                        since = \(since)::timestamptz
+                    WHERE id = \(runID)
+                    """, logger: logger)
+                let row = try await connection.rows(
+                    "SELECT added, changed, removed FROM sync_runs WHERE id = \(runID)", logger
+                ).first
+                recorded.changes = SnapshotChanges(
+                    added: try row?.get("added") ?? 0, changed: try row?.get("changed") ?? 0,
+                    removed: try row?.get("removed") ?? 0)
+            } else {
+                let changes = recorded.changes
+                try await connection.query(
+                    """
+                    UPDATE sync_runs SET finished_at = \(finished)::timestamptz, added = \(changes.added),
+                        changed = \(changes.changed), removed = \(changes.removed), since = \(since)::timestamptz
+                    WHERE id = \(runID)
+                    """, logger: logger)
+            }
+            if let since {
+                try await connection.query(
+                    "UPDATE resources SET since = \(since)::timestamptz WHERE name = \(sync.resource)", logger: logger)
+            }
+            return recorded
+        }
+        apply?.close()
+        return recorded
+    }
+
+    /// Takes the feed's lock, held until the transaction ends, and returns the newest seq given.
+    static func lockFeed(_ connection: PostgresConnection, _ logger: Logger) async throws -> Int64 {
+        try await connection.value(Int64.self, "SELECT last_seq FROM feed_state FOR UPDATE", logger) ?? 0
+    }
+
+    /// Applies snapshot `id` as the resource's new records, writing a change for
+    /// each record inserted, updated or deleted by run `run`; returns what
+    /// changed, their seqs, and how many records the resource holds.
+    private static func applySnapshot(
+        _ id: Int64, keeping unchanged: [Int], to resource: String, run: Int64, at date: Date,
+        _ connection: PostgresConnection, _ logger: Logger
+    ) async throws -> (changes: SnapshotChanges, feed: ClosedRange<Int64>?, count: Int) {
+        let now = Timestamp.string(from: date)
+        let first = try await lockFeed(connection, logger) + 1
+        // Gone: every record not staged, unless its page answered 304 (it is kept).
+        let removed =
+            try await connection.value(
+                Int.self,
+                """
+                WITH gone AS (
+                    DELETE FROM records AS r WHERE r.resource = \(resource)
+                      AND (r.page IS NULL OR r.page <> ALL(\(unchanged)::integer[]))
+                      AND NOT EXISTS (SELECT 1 FROM staging AS s WHERE s.snapshot = \(id) AND s.key = r.key)
+                    RETURNING r.key
+                ), fed AS (
+                    INSERT INTO changes (seq, resource, key, op, sync_run, at)
+                    SELECT \(first - 1) + row_number() OVER (ORDER BY key COLLATE "C"), \(resource), key, 'delete',
+                           \(run), \(now)::timestamptz
+                    FROM gone
+                    RETURNING 1
+                )
+                SELECT count(*) FROM fed
+                """, logger) ?? 0
+        let added =
+            try await connection.value(
+                Int.self,
+                """
+                WITH fed AS (
+                    INSERT INTO changes (seq, resource, key, op, sync_run, at)
+                    SELECT \(first - 1 + Int64(removed)) + row_number() OVER (ORDER BY s.key COLLATE "C"),
+                           \(resource), s.key, 'insert', \(run), \(now)::timestamptz
+                    FROM staging AS s
+                    WHERE s.snapshot = \(id)
+                      AND NOT EXISTS (SELECT 1 FROM records AS r WHERE r.resource = \(resource) AND r.key = s.key)
+                    RETURNING 1
+                )
+                SELECT count(*) FROM fed
+                """, logger) ?? 0
+        let changed =
+            try await connection.value(
+                Int.self,
+                """
+                WITH fed AS (
+                    INSERT INTO changes (seq, resource, key, op, sync_run, at)
+                    SELECT \(first - 1 + Int64(removed + added)) + row_number() OVER (ORDER BY s.key COLLATE "C"),
+                           \(resource), s.key, 'update', \(run), \(now)::timestamptz
+                    FROM staging AS s
+                    JOIN records AS r ON r.resource = \(resource) AND r.key = s.key
+                    WHERE s.snapshot = \(id) AND r.data IS DISTINCT FROM s.data
+                    RETURNING 1
+                )
+                SELECT count(*) FROM fed
+                """, logger) ?? 0
+        let total = Int64(removed + added + changed)
+        try await connection.query("UPDATE feed_state SET last_seq = \(first - 1 + total)", logger: logger)
+        // A record that moved to another page keeps its updated_at.
+        try await connection.query(
+            """
+            INSERT INTO records AS r (resource, key, data, updated_at, page)
+            SELECT \(resource), key, data, \(now)::timestamptz, page FROM staging WHERE snapshot = \(id)
+            ON CONFLICT (resource, key) DO UPDATE SET
+                data = excluded.data, page = excluded.page,
+                updated_at = CASE WHEN r.data IS DISTINCT FROM excluded.data THEN excluded.updated_at
+                                  ELSE r.updated_at END
+            WHERE r.data IS DISTINCT FROM excluded.data OR r.page IS DISTINCT FROM excluded.page
+            """, logger: logger)
+        let count =
+            try await connection.value(
+                Int.self, "SELECT count(*) FROM records WHERE resource = \(resource)", logger) ?? 0
+        return (
+            SnapshotChanges(added: added, changed: changed, removed: removed),
+            total > 0 ? first...(first + total - 1) : nil, count
+        )
+    }
+
+    private static func replacePages(
+        of resource: String, with pages: [StoredPage], _ connection: PostgresConnection, _ logger: Logger
+    ) async throws {
+        try await connection.query("DELETE FROM pages WHERE resource = \(resource)", logger: logger)
+        for page in pages {
+            try await connection.query(
+                """
+                INSERT INTO pages (resource, number, request, etag, last_modified, next, item_count)
+                VALUES (\(resource), \(page.number), \(page.request), \(page.validators.etag),
+                        \(page.validators.lastModified), \(page.next), \(page.itemCount))
+                """, logger: logger)
+        }
+    }
+
+    private static func updateResource(
+        after sync: FinishedSync, finishedAt: Date, itemCount: Int?, _ connection: PostgresConnection,
+        _ logger: Logger
+    ) async throws {
+        let started = Timestamp.string(from: sync.startedAt)
+        let finished = Timestamp.string(from: finishedAt)
+        let state = sync.state.rawValue
+        switch sync.outcome {
+        case .success, .notModified:
+            let replacesValidators = itemCount != nil
+            try await connection.query(
+                """
+                INSERT INTO resources AS r (name, state, last_success_at, last_attempt_at, etag, last_modified,
+                                            validators_scope, item_count)
+                VALUES (\(sync.resource), \(state), \(finished)::timestamptz, \(started)::timestamptz,
+                        \(sync.validators.etag), \(sync.validators.lastModified), \(sync.validators.scope),
+                        coalesce(\(itemCount)::bigint, 0))
+                ON CONFLICT (name) DO UPDATE SET
+                    state = excluded.state,
+                    last_success_at = excluded.last_success_at,
+                    last_attempt_at = excluded.last_attempt_at,
+                    last_error = NULL, last_error_kind = NULL, last_error_status = NULL,
+                    etag = CASE WHEN \(replacesValidators) THEN excluded.etag ELSE coalesce(excluded.etag, r.etag) END,
+                    last_modified = CASE WHEN \(replacesValidators) THEN excluded.last_modified
+                                         ELSE coalesce(excluded.last_modified, r.last_modified) END,
+                    validators_scope = CASE WHEN \(replacesValidators) THEN excluded.validators_scope
+                                            ELSE r.validators_scope END,
+                    item_count = coalesce(\(itemCount)::bigint, r.item_count)
+                """, logger: logger)
+        case .cancelled:
+            // A cancelled sync says nothing about the resource but that it was tried.
+            try await connection.query(
+                """
+                INSERT INTO resources (name, last_attempt_at) VALUES (\(sync.resource), \(started)::timestamptz)
+                ON CONFLICT (name) DO UPDATE SET last_attempt_at = excluded.last_attempt_at
+                """, logger: logger)
+        case .failed, .gaveUp, .offline, .rateLimited:
+            try await connection.query(
+                """
+                INSERT INTO resources (name, state, last_attempt_at, last_error, last_error_kind, last_error_status)
+                VALUES (\(sync.resource), \(state), \(started)::timestamptz, \(sync.error?.message),
+                        \(sync.error?.kind), \(sync.error?.status))
+                ON CONFLICT (name) DO UPDATE SET
+                    state = excluded.state,
+                    last_attempt_at = excluded.last_attempt_at,
+                    last_error = excluded.last_error,
+                    last_error_kind = excluded.last_error_kind,
+                    last_error_status = excluded.last_error_status
+                """, logger: logger)
+        }
+    }
+
+    /// Inserts the run's row, its changes counted later, and prunes the
+    /// resource's oldest runs; returns the row's id.
+    private static func insertRun(
+        _ sync: FinishedSync, finishedAt: Date, _ connection: PostgresConnection, _ logger: Logger
+    ) async throws -> Int64 {
+        let id =
+            try await connection.value(
+                Int64.self,
+                """
+                INSERT INTO sync_runs (resource, trigger, started_at, finished_at, outcome, attempts, pages, items,
+                                       bytes, wire_bytes, error, error_kind, error_status)
+                VALUES (\(sync.resource), \(sync.trigger.rawValue), \(Timestamp.string(from: sync.startedAt))::timestamptz,
+                        \(Timestamp.string(from: finishedAt))::timestamptz, \(sync.outcome.rawValue), \(sync.attempts),
+                        \(sync.pages), \(sync.items), \(sync.bytes), \(sync.wireBytes), \(sync.error?.message),
+                        \(sync.error?.kind), \(sync.error?.status))
+                RETURNING id
+                """, logger) ?? 0
+        try await connection.query(
+            """
+            DELETE FROM sync_runs WHERE resource = \(sync.resource) AND id <= (
+                SELECT id FROM sync_runs WHERE resource = \(sync.resource) ORDER BY id DESC LIMIT 1
+                OFFSET \(SQLiteStore.runsKeptPerResource))
+            """, logger: logger)
+        return id
+    }
+}

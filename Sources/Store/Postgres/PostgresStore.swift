@@ -1,0 +1,278 @@
+import Foundation
+import Logging
+import NIOCore
+import NIOSSL
+import PostgresNIO
+
+/// The agent's copy in a PostgreSQL schema (docs/fleet.md#the-store): the same
+/// tables as ``SQLiteStore`` with the same meaning, `data` as `jsonb` and
+/// times as `timestamptz`, so that many agents share one copy and readers on
+/// other machines query it.
+///
+/// The store opens a small pool of connections whose `search_path` is the
+/// schema, and creates or migrates the schema's tables as it opens (numbered
+/// migrations, under an advisory lock: agents starting at once migrate once).
+/// A snapshot's pages are staged in the unlogged table `staging` and applied
+/// in one transaction. The change feed's seqs are given in commit order: a
+/// transaction that writes changes takes them from the one row of
+/// `feed_state`, whose lock it holds until it commits, so a reader following
+/// `seq` never sees a later seq before an earlier one.
+///
+/// While the server is out of reach, every call fails within ``patience``
+/// with a transient ``StoreError`` (the sync is retried, never `failed`), and
+/// the pool reconnects by itself when it is back.
+///
+/// Thread-safety: `Sendable`; every method may be called from any task.
+public final class PostgresStore: SyncStore {
+    /// Where the store is.
+    public let place: PostgresLocation
+    /// ``place`` without its password.
+    public var location: String { place.description }
+    /// Always `true`: a schema has no file to be replaced.
+    public var isInPlace: Bool { true }
+
+    let client: PostgresClient
+    private let running: Task<Void, Never>
+    let logger: Logger
+
+    /// How long a call waits for the server (a connection from the pool, then its
+    /// statements) before it fails as transient.
+    public static let patience: Duration = .seconds(15)
+    /// How many connections the pool opens at most.
+    public static let maximumConnections = 8
+    /// How long a staged snapshot that was neither applied nor discarded (its agent
+    /// died) is kept before it is removed.
+    static let abandonedSnapshotAge: TimeInterval = 24 * 3600
+
+    /// Connects to `place`, creates the schema and its tables or brings them up
+    /// to date, and removes what snapshots abandoned long ago left staged.
+    ///
+    /// - Throws: ``StoreError/Kind/open`` when the server refuses (a wrong
+    ///   password, a missing database, a schema of another program's), a
+    ///   transient ``StoreError/Kind/io`` when it cannot be reached.
+    public init(
+        _ place: PostgresLocation, logger: Logger = Logger(label: "sync-agent.postgres")
+    ) async throws(StoreError) {
+        self.place = place
+        self.logger = logger
+        let configuration: PostgresClient.Configuration
+        do {
+            configuration = try Self.configuration(place)
+        } catch {
+            throw StoreError(.open, "Cannot use the TLS settings of \(place): \(error)")
+        }
+        // The pool's own messages (reconnections) would repeat every failure the calls report.
+        var quiet = logger
+        quiet.logLevel = .critical
+        let client = PostgresClient(configuration: configuration, backgroundLogger: quiet)
+        self.client = client
+        running = Task { await client.run() }
+        do {
+            try await migrate()
+            try await removeAbandonedSnapshots()
+        } catch {
+            running.cancel()
+            throw error
+        }
+    }
+
+    deinit {
+        running.cancel()
+    }
+
+    private static func configuration(_ place: PostgresLocation) throws -> PostgresClient.Configuration {
+        var configuration: PostgresClient.Configuration
+        if let folder = place.socketFolder {
+            configuration = .init(
+                unixSocketPath: "\(folder)/.s.PGSQL.\(place.port)", username: place.user, password: place.password,
+                database: place.database)
+        } else {
+            var tls = TLSConfiguration.makeClientConfiguration()
+            if let file = place.rootCertificate { tls.trustRoots = .file(file) }
+            switch place.tls {
+            case .disable, .prefer: tls.certificateVerification = .none
+            // libpq's `require` checks the certificate only against a CA it is given.
+            case .require: tls.certificateVerification = place.rootCertificate == nil ? .none : .noHostnameVerification
+            case .verifyCA: tls.certificateVerification = .noHostnameVerification
+            case .verifyFull: tls.certificateVerification = .fullVerification
+            }
+            let mode: PostgresClient.Configuration.TLS =
+                switch place.tls {
+                case .disable: .disable
+                case .prefer: .prefer(tls)
+                case .require, .verifyCA, .verifyFull: .require(tls)
+                }
+            configuration = .init(
+                host: place.host ?? "localhost", port: place.port, username: place.user, password: place.password,
+                database: place.database, tls: mode)
+        }
+        configuration.options.additionalStartupParameters = [
+            ("search_path", place.schema), ("application_name", "sync-agent"),
+        ]
+        configuration.options.connectTimeout = .seconds(5)
+        configuration.options.maximumConnections = maximumConnections
+        configuration.options.connectionIdleTimeout = .seconds(60)
+        return configuration
+    }
+
+    // MARK: Running statements
+
+    /// Runs `work` in a transaction on a connection of the pool; it commits when
+    /// `work` returns and rolls back when it throws.
+    ///
+    /// A cancellable transaction whose task is cancelled rolls back
+    /// (``StoreError/Kind/cancelled``); one that is not cancellable runs to its
+    /// end even when the calling task is cancelled (how a cancelled sync still
+    /// records that it was).
+    @discardableResult
+    func transaction<T: Sendable>(
+        cancellable: Bool = true, readOnly: Bool = false,
+        _ work: @escaping @Sendable (PostgresConnection) async throws -> T
+    ) async throws(StoreError) -> T {
+        let client = client
+        let logger = logger
+        let body: @Sendable () async throws -> T = {
+            try await client.withConnection { connection in
+                try await connection.query(
+                    readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN", logger: logger)
+                do {
+                    let result = try await work(connection)
+                    try await connection.query("COMMIT", logger: logger)
+                    return result
+                } catch {
+                    // A connection that broke is closed by the pool; one that did not is reused clean.
+                    _ = try? await connection.query("ROLLBACK", logger: logger)
+                    throw error
+                }
+            }
+        }
+        return try await mapErrors {
+            if cancellable { return try await Self.withPatience(body) }
+            return try await Task { try await Self.withPatience(body) }.value
+        }
+    }
+
+    /// Runs `body`, or fails when it takes longer than ``patience``: a server out
+    /// of reach makes the pool wait for a connection with no end of its own.
+    static func withPatience<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask { try await body() }
+            group.addTask {
+                try await Task.sleep(for: patience)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let value = first else {
+                throw Unanswered()
+            }
+            return value
+        }
+    }
+
+    /// The server did not answer within ``patience``.
+    struct Unanswered: Error {}
+
+    private func mapErrors<T: Sendable>(_ body: () async throws -> T) async throws(StoreError) -> T {
+        do {
+            return try await body()
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw describe(error)
+        }
+    }
+
+    /// The ``StoreError`` for an error of the pool or the server: a condition
+    /// that passes (the server out of reach, restarting, overloaded, a
+    /// serialization conflict) is transient.
+    func describe(_ error: any Error) -> StoreError {
+        let server = "PostgreSQL at \(place.host ?? place.socketFolder ?? ""):\(place.port)"
+        if error is CancellationError {
+            return StoreError(.cancelled, "The write to \(location) was cancelled.")
+        }
+        if error is Unanswered {
+            return StoreError(
+                .io, "\(server) did not answer within \(Self.patience.components.seconds) s", isTransient: true)
+        }
+        guard let error = error as? PSQLError else {
+            return StoreError(.io, "\(server): \(error)", isTransient: true)
+        }
+        switch error.code {
+        case .server:
+            let state = error.serverInfo?[.sqlState] ?? ""
+            let message = error.serverInfo?[.message] ?? "\(error)"
+            // 08: connection; 57P0x: shutting down, cannot connect now; 53: out of resources;
+            // 40001/40P01: a serialization conflict or a deadlock, which a retry resolves.
+            let passing = ["08", "53", "57P0", "40001", "40P01"].contains { state.hasPrefix($0) }
+            if state == "57014" {
+                return StoreError(.cancelled, "The write to \(location) was cancelled and rolled back.")
+            }
+            if state.hasPrefix("28") || state == "3D000" {
+                // A wrong password or user, a missing database: a person must act.
+                return StoreError(.open, "\(server) refused: \(message)")
+            }
+            return StoreError(.io, "\(server): \(message) (SQLSTATE \(state))", isTransient: passing)
+        case .queryCancelled:
+            return StoreError(.cancelled, "The write to \(location) was cancelled and rolled back.")
+        default:
+            let reason = error.underlying.map { "\($0)" } ?? "\(error.code)"
+            return StoreError(.io, "\(server) is out of reach: \(reason)", isTransient: true)
+        }
+    }
+
+    // MARK: Housekeeping
+
+    /// Implements ``SyncStore/releaseMemory()``: the pool holds nothing worth giving back.
+    public func releaseMemory() async {}
+
+    /// Implements ``SyncStore/close()``: closes the pool's connections.
+    public func close() async {
+        running.cancel()
+        _ = await running.value
+    }
+
+    private func removeAbandonedSnapshots() async throws(StoreError) {
+        let before = Timestamp.string(from: Date().addingTimeInterval(-Self.abandonedSnapshotAge))
+        let logger = logger
+        try await transaction { connection in
+            try await connection.query(
+                """
+                WITH gone AS (DELETE FROM snapshots WHERE began_at < \(before)::timestamptz RETURNING id)
+                DELETE FROM staging WHERE snapshot IN (SELECT id FROM gone)
+                """, logger: logger)
+        }
+    }
+}
+
+extension PostgresConnection {
+    /// Runs `query` and returns its rows.
+    func rows(_ query: PostgresQuery, _ logger: Logger) async throws -> [PostgresRandomAccessRow] {
+        try await self.query(query, logger: logger).collect().map { $0.makeRandomAccess() }
+    }
+
+    /// Runs `query` and returns the first column of its first row, if any.
+    func value<T: PostgresDecodable>(_ type: T.Type, _ query: PostgresQuery, _ logger: Logger) async throws -> T?
+    where T._DecodableType == T {
+        guard let row = try await self.query(query, logger: logger).collect().first else { return nil }
+        return try row.makeRandomAccess()[0].decode(T?.self)
+    }
+}
+
+extension PostgresRandomAccessRow {
+    /// The value of `column`, `nil` when it is NULL.
+    func get<T: PostgresDecodable>(_ column: String, as type: T.Type = T.self) throws -> T?
+    where T._DecodableType == T {
+        try self[column].decode(T?.self)
+    }
+
+    /// The time in `column` (selected as text by ``iso(_:)``).
+    func date(_ column: String) throws -> Date? {
+        try get(column, as: String.self).flatMap(Timestamp.date(from:))
+    }
+}
+
+/// `column`, a `timestamptz`, as the text ``Timestamp`` makes: times read back
+/// are exactly the ones written, to the millisecond, as with SQLite.
+func iso(_ column: String, as name: String? = nil) -> String {
+    "to_char(\(column) AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') AS \(name ?? column)"
+}

@@ -1,0 +1,14 @@
+import Foundation
+import TestServers
+import Testing
+
+@Suite struct PostgresClusterTests {
+    @Test func aClusterAnswersQueriesAndComesBackAfterARestart() async throws {
+        let cluster = try await PostgresCluster.shared()
+        let database = try cluster.createDatabase()
+        try cluster.psql("CREATE TABLE t (n int); INSERT INTO t VALUES (41), (1)", database: database)
+        #expect(try cluster.psql("SELECT sum(n) FROM t", database: database) == "42\n")
+        try await cluster.restart()
+        #expect(try cluster.psql("SELECT sum(n) FROM t", database: database) == "42\n")
+    }
+}
