@@ -159,7 +159,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["TestUpstream"]
+            dependencies: ["TestServers", "TestUpstream"]
         ),
     ]
 )

@@ -14,6 +14,8 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         case io
         /// The task was cancelled: the write did not happen, or was rolled back.
         case cancelled
+        /// Another agent of the fleet holds the resource's lease: nothing was committed.
+        case notOwner
     }
 
     /// The kind of failure.

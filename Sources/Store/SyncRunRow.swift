@@ -31,6 +31,9 @@ public struct SyncRunRow: Sendable, Hashable {
     /// For an incremental resource, the value its next sync sends (before the lookback).
     public var since: Date?
 
+    /// How many sync runs are kept per resource; older ones are pruned.
+    public static let keptPerResource = 1000
+
     /// The run's duration in milliseconds.
     public var durationMilliseconds: Int {
         Int((finishedAt.timeIntervalSince(startedAt) * 1000).rounded())

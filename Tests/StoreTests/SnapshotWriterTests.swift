@@ -156,7 +156,7 @@ import Testing
         _ kind: StoreKind
     ) async throws {
         let fixture = try await StoreFixture(kind)
-        let kept = SQLiteStore.runsKeptPerResource
+        let kept = SyncRunRow.keptPerResource
         for _ in 0..<(kept + 3) {
             try await fixture.store.record(
                 FinishedSync(resource: "users", trigger: .poll, startedAt: first, outcome: .notModified, state: .idle))

@@ -57,7 +57,8 @@ extension PostgresStore {
     /// Implements ``SyncStore/applyPage(_:)``.
     public func applyPage(_ page: IncrementalPage) async throws(StoreError) -> AppliedPage {
         let logger = logger
-        return try await transaction { connection in
+        return try await transaction { [self] connection in
+            try await fence(page.resource, connection)
             let date = Date()
             let now = Timestamp.string(from: date)
             let run: Int64

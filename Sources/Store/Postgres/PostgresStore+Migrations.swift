@@ -136,7 +136,27 @@ extension PostgresStore {
                 )
                 """,
             ]
-        )
+        ),
+        (
+            "Lease each resource to one agent of a fleet",
+            [
+                """
+                CREATE TABLE agents (
+                    id           text PRIMARY KEY,
+                    started_at   timestamptz NOT NULL,
+                    heartbeat_at timestamptz NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE leases (
+                    resource   text PRIMARY KEY,
+                    owner      text,
+                    token      bigint NOT NULL DEFAULT 0,
+                    expires_at timestamptz NOT NULL DEFAULT '-infinity'
+                )
+                """,
+            ]
+        ),
     ]
 
     /// Creates the schema and brings its tables up to date, in one transaction

@@ -23,7 +23,8 @@ extension PostgresStore {
         let logger = logger
         // Applying a snapshot may be cancelled (rolled back, as at shutdown);
         // recording any other outcome, a cancellation included, always completes.
-        let recorded = try await transaction(cancellable: staged != nil) { connection -> RecordedSync in
+        let recorded = try await transaction(cancellable: staged != nil) { [self] connection -> RecordedSync in
+            try await fence(sync.resource, connection)
             let began = sync.finishedAt ?? Date()
             // The run's row first: the changes name it.
             let runID: Int64
@@ -263,7 +264,7 @@ extension PostgresStore {
             """
             DELETE FROM sync_runs WHERE resource = \(sync.resource) AND id <= (
                 SELECT id FROM sync_runs WHERE resource = \(sync.resource) ORDER BY id DESC LIMIT 1
-                OFFSET \(SQLiteStore.runsKeptPerResource))
+                OFFSET \(SyncRunRow.keptPerResource))
             """, logger: logger)
         return id
     }

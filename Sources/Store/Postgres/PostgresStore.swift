@@ -3,6 +3,7 @@ import Logging
 import NIOCore
 import NIOSSL
 import PostgresNIO
+import Synchronization
 
 /// The agent's copy in a PostgreSQL schema (docs/fleet.md#the-store): the same
 /// tables as ``SQLiteStore`` with the same meaning, `data` as `jsonb` and
@@ -33,6 +34,7 @@ public final class PostgresStore: SyncStore {
 
     let client: PostgresClient
     private let running: Task<Void, Never>
+    private let membership = Mutex<PostgresLeases?>(nil)
     let logger: Logger
 
     /// How long a call waits for the server (a connection from the pool, then its
@@ -45,13 +47,15 @@ public final class PostgresStore: SyncStore {
     static let abandonedSnapshotAge: TimeInterval = 24 * 3600
 
     /// Connects to `place`, creates the schema and its tables or brings them up
-    /// to date, and removes what snapshots abandoned long ago left staged.
+    /// to date, and removes what snapshots abandoned long ago left staged;
+    /// unless `migrating` is `false`: a reader's store changes nothing, and
+    /// finds no copy (``StoreError/Kind/missing``) in a schema not made yet.
     ///
     /// - Throws: ``StoreError/Kind/open`` when the server refuses (a wrong
     ///   password, a missing database, a schema of another program's), a
     ///   transient ``StoreError/Kind/io`` when it cannot be reached.
     public init(
-        _ place: PostgresLocation, logger: Logger = Logger(label: "sync-agent.postgres")
+        _ place: PostgresLocation, migrating: Bool = true, logger: Logger = Logger(label: "sync-agent.postgres")
     ) async throws(StoreError) {
         self.place = place
         self.logger = logger
@@ -68,8 +72,12 @@ public final class PostgresStore: SyncStore {
         self.client = client
         running = Task { await client.run() }
         do {
-            try await migrate()
-            try await removeAbandonedSnapshots()
+            if migrating {
+                try await migrate()
+                try await removeAbandonedSnapshots()
+            } else {
+                try await checkSchema()
+            }
         } catch {
             running.cancel()
             throw error
@@ -113,6 +121,27 @@ public final class PostgresStore: SyncStore {
         configuration.options.maximumConnections = maximumConnections
         configuration.options.connectionIdleTimeout = .seconds(60)
         return configuration
+    }
+
+    // MARK: The fleet
+
+    /// Makes this store's writes those of agent `agent` of a fleet: from now on
+    /// a commit to a resource checks that the agent holds its lease.
+    public func joinFleet(
+        agent: String = PostgresLeases.makeAgentID(), leaseTime: Duration = PostgresLeases.defaultLeaseTime
+    ) -> PostgresLeases {
+        let leases = PostgresLeases(store: self, agent: agent, leaseTime: leaseTime)
+        membership.withLock { $0 = leases }
+        return leases
+    }
+
+    /// The fleet's leases, if this store's agent is part of one.
+    public var leases: PostgresLeases? { membership.withLock { $0 } }
+
+    /// Checks in the commit's transaction that this agent may write `resource`
+    /// (``PostgresLeases``); a store outside a fleet may write any.
+    func fence(_ resource: String, _ connection: PostgresConnection) async throws {
+        try await leases?.fence(resource, connection)
     }
 
     // MARK: Running statements
@@ -229,6 +258,23 @@ public final class PostgresStore: SyncStore {
     public func close() async {
         running.cancel()
         _ = await running.value
+    }
+
+    /// Fails with ``StoreError/Kind/missing`` when the schema has no tables of the agent's yet.
+    private func checkSchema() async throws(StoreError) {
+        let logger = logger
+        let schema = place.schema
+        let migrated = try await transaction(readOnly: true) { connection in
+            try await connection.value(
+                Bool.self,
+                """
+                SELECT EXISTS (SELECT 1 FROM information_schema.tables
+                               WHERE table_schema = \(schema) AND table_name = 'migrations')
+                """, logger) ?? false
+        }
+        guard migrated else {
+            throw StoreError(.missing, "There is no copy in \(location) yet: nothing has been synced.")
+        }
     }
 
     private func removeAbandonedSnapshots() async throws(StoreError) {

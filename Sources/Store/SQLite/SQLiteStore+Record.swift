@@ -219,7 +219,7 @@ extension SQLiteStore {
                 DELETE FROM sync_runs WHERE resource = ? AND id <= (
                     SELECT id FROM sync_runs WHERE resource = ? ORDER BY id DESC LIMIT 1 OFFSET ?)
                 """,
-            arguments: [sync.resource, sync.resource, runsKeptPerResource])
+            arguments: [sync.resource, sync.resource, SyncRunRow.keptPerResource])
         return id
     }
 

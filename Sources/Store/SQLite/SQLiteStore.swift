@@ -35,8 +35,6 @@ public final class SQLiteStore: SyncStore {
 
     /// How long a write waits for another process's write before failing.
     public static let busyTimeout: TimeInterval = 5
-    /// How many sync runs are kept per resource; older ones are pruned.
-    public static let runsKeptPerResource = 1000
 
     /// Opens (or creates) the database at `path` and brings its schema up to date.
     public init(path: String, mode: OpenMode = .create) throws(StoreError) {

@@ -56,24 +56,24 @@ struct ChangesCommand: AsyncParsableCommand {
         let config = try options.loadConfig(fillingReferences: false)
         if let name { try config.checkResourceNames([name]) }
         do {
-            try await show(database: config.database)
+            try await show(config)
         } catch let error as StoreError {
             Console.error("sync-agent: \(error.message)")
             throw ExitStatus.failure
         }
     }
 
-    /// The database at `path`, or `nil` when there is none yet.
-    private static func open(_ path: String) throws -> SQLiteStore? {
+    /// The store `config` names, or `nil` when there is none yet.
+    private static func open(_ config: AgentConfig) async throws -> (any SyncStore)? {
         do {
-            return try SQLiteStore(path: path, mode: .readOnly)
+            return try await config.openStore(mode: .readOnly)
         } catch let error where error.kind == .missing {
             return nil
         }
     }
 
-    private func show(database: String) async throws {
-        var store = try Self.open(database)
+    private func show(_ config: AgentConfig) async throws {
+        var store = try await Self.open(config)
         var first = ChangePage(changes: [], next: after ?? 0, missed: false)
         if let store { first = try await firstChanges(store) }
         if first.missed { Self.warnMissed(after: after ?? 0) }
@@ -94,7 +94,7 @@ struct ChangesCommand: AsyncParsableCommand {
         // Followed: what the syncs add from now on, as they add it.
         while limit.map({ printed < $0 }) ?? true {
             try await Task.sleep(for: Self.pollInterval)
-            if store == nil { store = try Self.open(database) }
+            if store == nil { store = try await Self.open(config) }
             guard let store else { continue }
             let page = try await store.changes(of: name, after: next, limit: ChangeFeed.maxLimit)
             if page.missed { Self.warnMissed(after: next) }

@@ -80,10 +80,10 @@ extension AgentConfig {
         }
     }
 
-    /// Opens the database, or exits 1 with the reason.
-    func openStore(mode: SQLiteStore.OpenMode = .create) throws -> SQLiteStore {
+    /// Opens the store, or exits 1 with the reason.
+    func openStore() async throws -> any SyncStore {
         do {
-            return try SQLiteStore(path: database, mode: mode)
+            return try await openStore(mode: .create)
         } catch {
             Console.error("sync-agent: \(error.message)")
             throw ExitStatus.failure

@@ -9,7 +9,7 @@ struct HistoryCommand: AsyncParsableCommand {
         commandName: "history",
         abstract: "Show recent syncs, newest first.",
         discussion: """
-            The database keeps the last \(SQLiteStore.runsKeptPerResource) syncs of each resource.
+            The store keeps the last \(SyncRunRow.keptPerResource) syncs of each resource.
 
             Examples:
               sync-agent history                  The last 20 syncs of every resource.
@@ -37,7 +37,7 @@ struct HistoryCommand: AsyncParsableCommand {
         if let name { try config.checkResourceNames([name]) }
         let runs: [SyncRunRow]
         do {
-            runs = try await SQLiteStore(path: config.database, mode: .readOnly).runs(of: name, limit: limit)
+            runs = try await config.openStore(mode: .readOnly).runs(of: name, limit: limit)
         } catch let error where error.kind == .missing {
             runs = []
         } catch {

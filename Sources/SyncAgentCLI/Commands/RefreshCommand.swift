@@ -80,7 +80,7 @@ struct RefreshCommand: AsyncParsableCommand {
 
     /// Syncs in this process.
     private func refreshInProcess(_ config: AgentConfig, report: RefreshReporter) async throws -> [SyncResult] {
-        let store = try config.openStore()
+        let store = try await config.openStore()
         let transport = HTTPTransport()
         let results = await LocalRefresh(
             config: config, store: store, transport: transport, logger: options.logger(), onActivity: report.report

@@ -64,7 +64,7 @@ struct StatusCommand: AsyncParsableCommand {
         }
         let rows: [ResourceRow]
         do {
-            rows = try await SQLiteStore(path: config.database, mode: .readOnly).resources()
+            rows = try await config.openStore(mode: .readOnly).resources()
         } catch let error where error.kind == .missing {
             rows = []
         } catch {
@@ -72,7 +72,7 @@ struct StatusCommand: AsyncParsableCommand {
             throw ExitStatus.failure
         }
         let statuses = Self.statuses(config: config, rows: rows).filter { name == nil || $0.name == name }
-        Console.error("sync-agent: the agent is not running; showing the state stored in \(config.database)")
+        Console.error("sync-agent: the agent is not running; showing the state stored in \(config.storeDescription)")
         print(statuses, agent: nil)
         throw ExitStatus.notRunning
     }

@@ -27,7 +27,7 @@ struct ValidateCommand: AsyncParsableCommand {
     static func summary(_ config: AgentConfig) -> String {
         var lines = [
             "\(config.file) is valid.",
-            "database  \(config.database)",
+            config.store == .sqlite ? "database  \(config.database)" : "store     \(config.storeDescription)",
             "socket    \(config.socket) (mode \(String(format: "%04o", config.socketMode)))",
             "",
         ]

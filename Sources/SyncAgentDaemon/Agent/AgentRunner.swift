@@ -67,7 +67,7 @@ package struct AgentRunner {
         } catch {
             throw Failure(message: "\(error)")
         }
-        let store = try Self.openStore(config, logger: logger)
+        let store = try await Self.openStore(config, logger: logger)
         let rows: [ResourceRow]
         do {
             rows = try await store.resources()
@@ -134,7 +134,7 @@ package struct AgentRunner {
         let serviceGroup = ServiceGroup(configuration: configuration)
         group.value = serviceGroup
         logger.info(
-            "started", metadata: ["resources": "\(config.resources.count)", "database": "\(config.database)"])
+            "started", metadata: ["resources": "\(config.resources.count)", "database": "\(config.storeDescription)"])
         var failed = false
         do {
             try await serviceGroup.run()
@@ -153,10 +153,23 @@ extension AgentRunner {
     /// How long the check of the database at start may take.
     static let quickCheckLimit: Duration = .seconds(3)
 
+    /// Opens the store the configuration names: a PostgreSQL schema, or the
+    /// SQLite database, checked (``openDatabase(_:logger:)``).
+    static func openStore(_ config: AgentConfig, logger: Logger) async throws(Failure) -> any SyncStore {
+        guard case .postgres(let location) = config.store else {
+            return try openDatabase(config, logger: logger)
+        }
+        do {
+            return try await PostgresStore(location, logger: logger)
+        } catch {
+            throw Failure(message: "Cannot open the store \(location): \(error.message)")
+        }
+    }
+
     /// Opens the database, checked: a corrupt one is moved aside and a new
     /// one started, or refused, as the configuration says
     /// (docs/configuration.md#a-corrupt-database).
-    static func openStore(_ config: AgentConfig, logger: Logger) throws(Failure) -> SQLiteStore {
+    static func openDatabase(_ config: AgentConfig, logger: Logger) throws(Failure) -> SQLiteStore {
         let path = config.database
         let problem: String
         do {

@@ -1,4 +1,5 @@
 import Foundation
+import Store
 import Streams
 
 /// A loaded, validated configuration (docs/configuration.md#configuration):
@@ -10,6 +11,8 @@ package struct AgentConfig: Sendable {
     package var database: String
     /// What the agent does with a database that is corrupt at start.
     package var corruptDatabase: CorruptDatabase
+    /// Where the copy is kept: the SQLite file `database`, or a PostgreSQL schema.
+    package var store = StoreChoice.sqlite
     /// The status socket's absolute path.
     package var socket: String
     /// The socket file's permission bits, such as `0o660`.
@@ -68,6 +71,14 @@ package struct SyncLimits: Sendable, Hashable {
     package var total = 32
     /// The most syncs at once to one host.
     package var perHost = 8
+}
+
+/// Where the agent keeps its copy (docs/configuration.md#the-store).
+package enum StoreChoice: Sendable, Hashable {
+    /// The SQLite file at the configuration's `database`.
+    case sqlite
+    /// A schema of a PostgreSQL database, which a fleet of agents shares (docs/fleet.md).
+    case postgres(PostgresLocation)
 }
 
 extension AgentConfig {
@@ -458,6 +469,7 @@ extension AgentConfig {
             if changed { problems.append(ConfigProblem(key, "changed; this takes a restart, not a reload")) }
         }
         check("database", database != new.database)
+        check("store", store != new.store)
         check("socket", socket != new.socket)
         check("socketMode", socketMode != new.socketMode)
         check("connectivity", connectivity != new.connectivity)

@@ -1,4 +1,5 @@
 import Foundation
+import Store
 import Streams
 
 /// Loads and validates a configuration file (docs/configuration.md#configuration).
@@ -146,6 +147,7 @@ extension ConfigLoader {
                 defaults = settings(object, base: defaults)
                 object.finish(reader)
             }
+            let store = store(fields.take("store"), at: fields.path("store"))
             let connectivity = connectivity(fields.take("connectivity"), at: fields.path("connectivity"))
             let retention = changeRetention(fields.take("changes"), at: fields.path("changes"))
             var limits = SyncLimits()
@@ -163,7 +165,7 @@ extension ConfigLoader {
             fields.finish(reader)
             checkDependencies(resources, declared: Self.declaredNames(resourcesValue))
             checkBudgets(resources)
-            return AgentConfig(
+            var config = AgentConfig(
                 file: file, database: database, corruptDatabase: corruptDatabase, socket: socket,
                 socketMode: socketMode,
                 connectivity: connectivity, changeRetention: retention, syncLimits: limits,
@@ -172,6 +174,8 @@ extension ConfigLoader {
                 source: ConfigSource(
                     bytes: bytes, environment: environment, fillingReferences: substitution.fillsReferences,
                     secretFiles: substitution.files))
+            config.store = store
+            return config
         }
 
         /// `$STATE_DIRECTORY` and `$RUNTIME_DIRECTORY` may list several folders; the first is ours.
@@ -660,6 +664,47 @@ extension ConfigLoader {
             }
             fields.finish(reader)
             return connectivity
+        }
+
+        /// `store`: `{"type": "sqlite"}` (the file `database`, the default) or
+        /// `{"type": "postgres", "url": "postgres://USER@HOST/DB", "password", "schema"}`
+        /// (docs/configuration.md#the-store).
+        mutating func store(_ value: JSONValue?, at path: String) -> StoreChoice {
+            guard let value, let fields = reader.object(value, at: path) else { return .sqlite }
+            defer { fields.finish(reader) }
+            func text(_ key: String) -> String? {
+                guard let value = fields.take(key), let raw = reader.string(value, at: fields.path(key)) else {
+                    return nil
+                }
+                return substitute(raw, at: fields.path(key))
+            }
+            switch text("type") ?? "sqlite" {
+            case "sqlite":
+                return .sqlite
+            case "postgres":
+                let password = text("password")
+                let schema = text("schema") ?? PostgresLocation.defaultSchema
+                guard let url = text("url") else {
+                    reader.report(fields.path("url"), "is required: postgres://USER@HOST:PORT/DATABASE")
+                    return .sqlite
+                }
+                do {
+                    var location = try PostgresLocation(url: url, schema: schema)
+                    if let password { location.password = password }
+                    if let secret = location.password, !secret.isEmpty {
+                        substitution.keepSecret(secret, as: "[password]")
+                        let encoded = URLComponents(string: url)?.percentEncodedPassword
+                        if let encoded, !encoded.isEmpty { substitution.keepSecret(encoded, as: "[password]") }
+                    }
+                    return .postgres(location)
+                } catch {
+                    reader.report(fields.path(error.message.contains("schema") ? "schema" : "url"), error.message)
+                    return .sqlite
+                }
+            default:
+                reader.report(fields.path("type"), "must be \"sqlite\" or \"postgres\"")
+                return .sqlite
+            }
         }
 
         /// `changes`: `{"keep": "7d", "maxRows": 1000000}`.

@@ -493,7 +493,8 @@ func resource(
         for key in ConfigLoader.settingsKeys + ConfigLoader.retryKeys + ConfigLoader.resourceKeys
             + ConfigLoader.paginationKeys + ConfigLoader.pageEndKeys
             + ConfigLoader.sinceKeys.filter({ $0 != "bodyField" }) + [
-                "database", "socket", "socketMode", "probe", "maxProbeInterval", "method", "auths", "changes", "keep",
+                "database", "store", "type", "socket", "socketMode", "probe", "maxProbeInterval", "method", "auths",
+                "changes", "keep",
                 "maxRows", "maxConcurrentSyncs", "maxConcurrentSyncsPerHost",
             ] + ConfigLoader.oauth2Keys
         {

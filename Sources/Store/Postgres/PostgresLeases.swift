@@ -1,0 +1,203 @@
+import Foundation
+import Logging
+import PostgresNIO
+import Synchronization
+
+/// This agent's part of a fleet (docs/fleet.md#several-agents): agents pointed
+/// at one schema sync each resource from exactly one of them, the holder of
+/// its lease.
+///
+/// A lease is a row of `leases`: its owner, a fencing token that grows each
+/// time the lease changes hands, and when it expires. Every ``round(configured:busy:)``
+/// (a few times per lease time) the agent says it is alive (`agents`),
+/// renews the leases it holds, gives back those beyond its fair share (the
+/// resources divided by the live agents, rounded up) and takes free or
+/// expired ones up to it, skipping rows another agent is taking
+/// (`FOR UPDATE SKIP LOCKED`). An agent that dies stops renewing: its leases
+/// expire and the others take them.
+///
+/// Every commit of a resource's state (``PostgresStore/record(_:snapshot:continuing:cursor:)``,
+/// ``PostgresStore/applyPage(_:)``) checks in its own transaction that this
+/// agent still holds the lease with the token it was given, locking the row
+/// so that no other agent can take it until the commit ends: an agent frozen
+/// past its lease (a long pause, SIGSTOP) that wakes up cannot commit over
+/// the new owner.
+///
+/// Thread-safety: `Sendable`; its methods may be called from any task.
+public final class PostgresLeases: Sendable {
+    /// This agent's id in the fleet: `HOST:PID:RANDOM`, unique per process.
+    public let agent: String
+    /// How long a lease lasts without renewal.
+    public let leaseTime: Duration
+    /// How often a round renews the leases: a third of the lease time.
+    public var renewEvery: Duration { leaseTime / 3 }
+
+    unowned let store: PostgresStore
+    /// The leases held as of the last round: resource → fencing token.
+    private let held = Mutex<[String: Int64]>([:])
+
+    init(store: PostgresStore, agent: String, leaseTime: Duration) {
+        self.store = store
+        self.agent = agent
+        self.leaseTime = leaseTime
+    }
+
+    /// The lease time when the configuration names none.
+    public static let defaultLeaseTime: Duration = .seconds(30)
+
+    /// An id for this process: the host's name, the process id and a random part.
+    public static func makeAgentID() -> String {
+        let host = ProcessInfo.processInfo.hostName.split(separator: ".").first.map(String.init) ?? "agent"
+        return "\(host):\(getpid()):\(String(UInt16.random(in: 0...UInt16.max), radix: 16))"
+    }
+
+    /// The fencing token of `resource`'s lease, if this agent holds it.
+    public func token(for resource: String) -> Int64? {
+        held.withLock { $0[resource] }
+    }
+
+    /// The resources whose leases this agent holds.
+    public var owned: Set<String> {
+        held.withLock { Set($0.keys) }
+    }
+
+    /// What a round changed.
+    public struct Round: Sendable, Equatable {
+        /// The leases taken in this round.
+        public var gained: [String] = []
+        /// The leases held before that this agent no longer holds (given back,
+        /// or taken by another agent after they expired).
+        public var lost: [String] = []
+        /// How many agents are alive, this one included.
+        public var agents = 1
+    }
+
+    /// Renews, gives back and takes leases, in one transaction: see the type's
+    /// description. `configured` are this agent's resources; `busy` those it
+    /// is syncing, which it gives back last.
+    public func round(configured: [String], busy: Set<String> = []) async throws(StoreError) -> Round {
+        let (agent, logger) = (agent, store.logger)
+        let lease =
+            "\(leaseTime.components.seconds) seconds \(leaseTime.components.attoseconds / 1_000_000_000_000) milliseconds"
+        let before = held.withLock { $0 }
+        let (now, agents) = try await store.transaction { connection -> ([String: Int64], Int) in
+            try await connection.query(
+                """
+                INSERT INTO agents (id, heartbeat_at, started_at) VALUES (\(agent), now(), now())
+                ON CONFLICT (id) DO UPDATE SET heartbeat_at = now()
+                """, logger: logger)
+            try await connection.query(
+                """
+                INSERT INTO leases (resource) SELECT unnest(\(configured)::text[]) ON CONFLICT (resource) DO NOTHING
+                """, logger: logger)
+            // Resources no longer configured here go back.
+            try await connection.query(
+                """
+                UPDATE leases SET owner = NULL, expires_at = '-infinity'
+                WHERE owner = \(agent) AND NOT (resource = ANY(\(configured)::text[]))
+                """, logger: logger)
+            var owned: [String: Int64] = [:]
+            for row in try await connection.rows(
+                """
+                UPDATE leases SET expires_at = now() + \(lease)::interval
+                WHERE owner = \(agent) AND resource = ANY(\(configured)::text[])
+                RETURNING resource, token
+                """, logger)
+            {
+                owned[try row.get("resource") ?? ""] = try row.get("token") ?? 0
+            }
+            let agents =
+                try await connection.value(
+                    Int.self, "SELECT count(*) FROM agents WHERE heartbeat_at > now() - \(lease)::interval", logger)
+                ?? 1
+            let fair = (configured.count + max(agents, 1) - 1) / max(agents, 1)
+            if owned.count > fair {
+                // Given back: idle ones first, and of those the last by name.
+                let giving = owned.keys.sorted { (busy.contains($0) ? 1 : 0, $1) < (busy.contains($1) ? 1 : 0, $0) }
+                    .prefix(owned.count - fair)
+                try await connection.query(
+                    """
+                    UPDATE leases SET owner = NULL, expires_at = '-infinity'
+                    WHERE owner = \(agent) AND resource = ANY(\(Array(giving))::text[])
+                    """, logger: logger)
+                for name in giving { owned[name] = nil }
+            } else if owned.count < fair {
+                for row in try await connection.rows(
+                    """
+                    UPDATE leases SET owner = \(agent), token = token + 1, expires_at = now() + \(lease)::interval
+                    WHERE resource IN (
+                        SELECT resource FROM leases
+                        WHERE resource = ANY(\(configured)::text[]) AND (owner IS NULL OR expires_at < now())
+                        ORDER BY random() LIMIT \(fair - owned.count)
+                        FOR UPDATE SKIP LOCKED)
+                    RETURNING resource, token
+                    """, logger)
+                {
+                    owned[try row.get("resource") ?? ""] = try row.get("token") ?? 0
+                }
+            }
+            return (owned, agents)
+        }
+        held.withLock { $0 = now }
+        return Round(
+            gained: now.keys.filter { before[$0] != now[$0] }.sorted(),
+            lost: before.keys.filter { before[$0] != now[$0] }.sorted(), agents: agents)
+    }
+
+    /// Forgets every lease without a round: what an agent does when it could
+    /// not renew them within the lease time (another agent may hold them now).
+    public func forgetAll() -> [String] {
+        held.withLock { held in
+            defer { held = [:] }
+            return held.keys.sorted()
+        }
+    }
+
+    /// Gives back every lease, for the others to take at once: what an agent
+    /// does as it stops.
+    public func releaseAll() async {
+        let (agent, logger) = (agent, store.logger)
+        held.withLock { $0 = [:] }
+        try? await store.transaction(cancellable: false) { connection in
+            try await connection.query(
+                "UPDATE leases SET owner = NULL, expires_at = '-infinity' WHERE owner = \(agent)", logger: logger)
+            try await connection.query("DELETE FROM agents WHERE id = \(agent)", logger: logger)
+        }
+    }
+
+    /// Who holds each resource's lease now, by resource (a lease that expired is nobody's).
+    public func owners() async throws(StoreError) -> [String: String] {
+        let logger = store.logger
+        return try await store.transaction(readOnly: true) { connection in
+            var owners: [String: String] = [:]
+            for row in try await connection.rows(
+                "SELECT resource, owner FROM leases WHERE owner IS NOT NULL AND expires_at > now()", logger)
+            {
+                owners[try row.get("resource") ?? ""] = try row.get("owner")
+            }
+            return owners
+        }
+    }
+
+    /// Checks, in the transaction of a commit to `resource`, that this agent
+    /// still holds its lease with the token it was given, and locks the lease
+    /// until the commit ends.
+    func fence(_ resource: String, _ connection: PostgresConnection) async throws {
+        guard let token = token(for: resource) else {
+            throw StoreError(.notOwner, "\(resource) is synced by another agent of the fleet: this one holds no lease")
+        }
+        let holds =
+            try await connection.value(
+                Bool.self,
+                """
+                SELECT true FROM leases WHERE resource = \(resource) AND owner = \(agent) AND token = \(token) FOR SHARE
+                """, store.logger) ?? false
+        guard holds else {
+            held.withLock { if $0[resource] == token { $0[resource] = nil } }
+            throw StoreError(
+                .notOwner,
+                "\(resource): the lease moved to another agent of the fleet (token \(token) is stale); nothing was "
+                    + "committed")
+        }
+    }
+}

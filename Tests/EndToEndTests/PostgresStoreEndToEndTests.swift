@@ -1,0 +1,77 @@
+import Foundation
+import TestServers
+import TestUpstream
+import Testing
+
+/// The real binary keeping its copy in a PostgreSQL schema of a throwaway
+/// cluster (docs/configuration.md#the-store): syncs, refreshes, the change
+/// feed and the commands that read the copy, with `psql` as the reader on
+/// another connection.
+@Suite(.serialized, .timeLimit(.minutes(3))) struct PostgresStoreEndToEndTests {
+    /// A workspace whose configuration keeps the copy in schema `schema` of a new database.
+    static func workspace(
+        _ cluster: PostgresCluster, resources: [String], schema: String = "copy"
+    ) throws -> (Workspace, database: String) {
+        let database = try cluster.createDatabase(prefix: "e2e")
+        let workspace = try Workspace()
+        try workspace.writeConfig(
+            resources: resources,
+            extra:
+                #""store": {"type": "postgres", "url": "\#(cluster.url(database: database))", "schema": "\#(schema)"},"#
+        )
+        return (workspace, database)
+    }
+
+    @Test func anAgentSyncsIntoASchemaThatReadersQueryAndTheCommandsRead() async throws {
+        let cluster = try await PostgresCluster.shared()
+        let upstream = try await TestUpstream.start(collections: ["items": 40])
+        defer { Task { await upstream.stop() } }
+        let (workspace, database) = try Self.workspace(
+            cluster, resources: [upstream.resource("items", style: "page", size: 15, extra: #""interval": "1h""#)])
+        let agent = try await RunningAgent.start(in: workspace)
+        func copy(_ sql: String) -> String {
+            ((try? cluster.psql(sql, database: database, schema: "copy")) ?? "").trimmingCharacters(in: .newlines)
+        }
+        #expect(try await eventually { copy("SELECT count(*) FROM records WHERE resource = 'items'") == "40" })
+        #expect(copy("SELECT data->>'id' FROM records WHERE key = '7'") == "7")
+        #expect(copy("SELECT jsonb_typeof(data) FROM records LIMIT 1") == "object")
+        #expect(copy("SELECT state, item_count FROM resources") == "idle\t40")
+        #expect(copy("SELECT count(*) FROM pages WHERE resource = 'items'") == "3")
+
+        // A change upstream: the refresh applies it, the feed and the history say so.
+        let before = copy("SELECT updated_at FROM records WHERE key = '1'")
+        upstream.changeItems("items", ids: [3])
+        let result = agent.curl("POST", "/v1/resources/items/refresh").json
+        #expect(result["outcome"] as? String == "success", "\(result)")
+        #expect(result["changes"] as? [String: Int] == ["added": 0, "changed": 1, "removed": 0])
+        #expect(copy("SELECT updated_at FROM records WHERE key = '1'") == before)
+        #expect(copy("SELECT seq, key, op FROM changes ORDER BY seq DESC LIMIT 1") == "41\t3\tupdate")
+        let feed = agent.curl("GET", "/v1/changes?resource=items&after=40").json
+        #expect((feed["changes"] as? [[String: Any]])?.map { $0["key"] as? String } == ["3"])
+        #expect(agent.state(of: "items") == "idle")
+
+        // Stopped, the commands read the copy from PostgreSQL.
+        _ = try await agent.stop()
+        let history = try await workspace.run(["history", "--json"])
+        #expect(history.status == 0, "\(history.stderr)")
+        #expect(history.stdout.contains(#""outcome": "success""#), "\(history.stdout)")
+        let status = try await workspace.run(["status"])
+        #expect(status.stderr.contains("postgres://postgres@127.0.0.1:\(cluster.port)/\(database) (schema copy)"))
+        #expect(status.stdout.contains("items"), "\(status.stdout)")
+        let changes = try await workspace.run(["changes", "--after", "40"])
+        #expect(changes.status == 0 && changes.stdout.contains("update"), "\(changes.stdout)\(changes.stderr)")
+    }
+
+    @Test func aSchemaOfAnotherProgramIsLeftAloneAndTheAgentSaysWhy() async throws {
+        let cluster = try await PostgresCluster.shared()
+        let (workspace, database) = try Self.workspace(
+            cluster, resources: [#"{"name": "items", "url": "http://127.0.0.1:9/items", "key": "/id"}"#],
+            schema: "theirs")
+        try cluster.psql("CREATE SCHEMA theirs; CREATE TABLE theirs.orders (id int)", database: database)
+        let run = try await workspace.run(["run"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("another program's tables (orders)"), "\(run.stderr)")
+        #expect(
+            try cluster.psql("SELECT count(*) FROM pg_tables WHERE schemaname = 'theirs'", database: database) == "1\n")
+    }
+}
