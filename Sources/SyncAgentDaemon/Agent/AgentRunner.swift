@@ -85,9 +85,11 @@ package struct AgentRunner {
         let heartbeat = SystemdNotifier.watchdogInterval(environment: environment).map { interval in
             SyncEngine<ContinuousClock>.Heartbeat(interval: interval) { notifier?.send("WATCHDOG=1") }
         }
+        // Agents sharing a PostgreSQL schema form a fleet: each polls the resources it leases.
+        let leases = (store as? PostgresStore)?.joinFleet(leaseTime: config.leaseTime)
         let engine = SyncEngine(
             config: config, store: store, rows: rows, transport: transport, connectivity: monitor, clock: clock,
-            logger: logger, lock: RefreshLock(database: config.database), heartbeat: heartbeat)
+            logger: logger, lock: RefreshLock(database: config.database), heartbeat: heartbeat, leases: leases)
 
         let group = GroupReference()
         let reloader = ConfigReloader(engine: engine, environment: environment, notifier: notifier, logger: logger)

@@ -13,6 +13,8 @@ package struct AgentConfig: Sendable {
     package var corruptDatabase: CorruptDatabase
     /// Where the copy is kept: the SQLite file `database`, or a PostgreSQL schema.
     package var store = StoreChoice.sqlite
+    /// How long a fleet's lease on a resource lasts without renewal (docs/fleet.md#leases).
+    package var leaseTime = PostgresLeases.defaultLeaseTime
     /// The status socket's absolute path.
     package var socket: String
     /// The socket file's permission bits, such as `0o660`.
@@ -470,6 +472,7 @@ extension AgentConfig {
         }
         check("database", database != new.database)
         check("store", store != new.store)
+        check("store.leaseTime", leaseTime != new.leaseTime)
         check("socket", socket != new.socket)
         check("socketMode", socketMode != new.socketMode)
         check("connectivity", connectivity != new.connectivity)

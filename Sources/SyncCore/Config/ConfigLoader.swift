@@ -147,7 +147,7 @@ extension ConfigLoader {
                 defaults = settings(object, base: defaults)
                 object.finish(reader)
             }
-            let store = store(fields.take("store"), at: fields.path("store"))
+            let (store, leaseTime) = store(fields.take("store"), at: fields.path("store"))
             let connectivity = connectivity(fields.take("connectivity"), at: fields.path("connectivity"))
             let retention = changeRetention(fields.take("changes"), at: fields.path("changes"))
             var limits = SyncLimits()
@@ -175,6 +175,7 @@ extension ConfigLoader {
                     bytes: bytes, environment: environment, fillingReferences: substitution.fillsReferences,
                     secretFiles: substitution.files))
             config.store = store
+            config.leaseTime = leaseTime
             return config
         }
 
@@ -667,11 +668,21 @@ extension ConfigLoader {
         }
 
         /// `store`: `{"type": "sqlite"}` (the file `database`, the default) or
-        /// `{"type": "postgres", "url": "postgres://USER@HOST/DB", "password", "schema"}`
-        /// (docs/configuration.md#the-store).
-        mutating func store(_ value: JSONValue?, at path: String) -> StoreChoice {
-            guard let value, let fields = reader.object(value, at: path) else { return .sqlite }
+        /// `{"type": "postgres", "url": "postgres://USER@HOST/DB", "password", "schema", "leaseTime"}`
+        /// (docs/configuration.md#the-store), and the fleet's lease time.
+        mutating func store(_ value: JSONValue?, at path: String) -> (StoreChoice, Duration) {
+            var leaseTime = PostgresLeases.defaultLeaseTime
+            guard let value, let fields = reader.object(value, at: path) else { return (.sqlite, leaseTime) }
             defer { fields.finish(reader) }
+            if let value = fields.take("leaseTime"),
+                let time = reader.duration(value, at: fields.path("leaseTime"), atLeast: .seconds(1))
+            {
+                leaseTime = time
+            }
+            return (choice(fields), leaseTime)
+        }
+
+        private mutating func choice(_ fields: ObjectFields) -> StoreChoice {
             func text(_ key: String) -> String? {
                 guard let value = fields.take(key), let raw = reader.string(value, at: fields.path(key)) else {
                     return nil

@@ -73,6 +73,9 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
     /// and of the schedule: one sleeping task for them all
     /// (docs/architecture.md#what-a-resource-costs).
     private let timers: Timers
+    /// This agent's leases when its store is a fleet's (docs/fleet.md): it
+    /// polls only the resources whose leases it holds.
+    private let leases: PostgresLeases?
 
     /// Creates an engine over an open store.
     ///
@@ -83,12 +86,15 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
     ///   - random: Draws the jitter of polls and retries, in `0..<1`.
     ///   - heartbeat: The systemd watchdog's proof of life, if it watches.
     ///   - now: The wall-clock time, for the statuses' timestamps.
+    ///   - leases: This agent's leases, when it is part of a fleet: no
+    ///     resource is polled until its lease is taken.
     package init(
         config: AgentConfig, store: any SyncStore, rows: [ResourceRow], transport: any PageTransport,
         connectivity: ConnectivityMonitor<C>, clock: C, logger: Logger, lock: RefreshLock? = nil,
         random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }, heartbeat: Heartbeat? = nil,
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date() }, leases: PostgresLeases? = nil
     ) {
+        self.leases = leases
         currentConfig = Mutex(config)
         self.store = store
         self.transport = transport
@@ -109,7 +115,7 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
         startedAt = start
         let scheduler = SyncScheduler(
             config: config, rows: rows, online: connectivity.online, clock: clock, timers: timers, random: random,
-            now: now)
+            now: now, scheduling: leases == nil ? nil : [])
         self.scheduler = scheduler
         let rowsByName = Dictionary(rows.map { ($0.name, $0) }) { first, _ in first }
         publication = StatePublication(
@@ -161,6 +167,9 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
             if let heartbeat {
                 group.addTask { await self.beat(heartbeat) }
             }
+            if let leases {
+                group.addTask { await self.followLeases(leases) }
+            }
             await group.waitForAll()
         }
         await syncs.stop()
@@ -170,6 +179,51 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
         // lets the status server stop.
         await publication.flush()
         publication.finish()
+    }
+
+    /// Holds this agent's part of the fleet's resources (docs/fleet.md): every
+    /// ``PostgresLeases/renewEvery`` a round renews, gives back and takes
+    /// leases; a resource whose lease is taken is scheduled from its last
+    /// success (whichever agent synced it), one whose lease is lost stops,
+    /// its sync in flight cancelled. Leases that could not be renewed within
+    /// the lease time are let go. As the agent stops, it gives every lease back.
+    private func followLeases(_ leases: PostgresLeases) async {
+        var renewed = clock.now
+        repeat {
+            do {
+                let round = try await leases.round(configured: config.resources.map(\.name))
+                renewed = clock.now
+                stopPolling(round.lost)
+                if !round.gained.isEmpty {
+                    let rows = Dictionary(((try? await store.resources()) ?? []).map { ($0.name, $0) }) { a, _ in a }
+                    for name in round.gained {
+                        guard let resource = config.resource(named: name) else { continue }
+                        let first = scheduler.schedule(resource, lastSuccessAt: rows[name]?.lastSuccessAt)
+                        publication.handle(name, .scheduled(first))
+                    }
+                }
+                if !round.gained.isEmpty || !round.lost.isEmpty {
+                    logger.info(
+                        "fleet: \(leases.owned.count) of \(config.resources.count) resources here, \(round.agents) agents",
+                        metadata: ["took": "\(round.gained.count)", "gave": "\(round.lost.count)"])
+                }
+            } catch {
+                logger.warning("fleet: the leases were not renewed: \(error.message)")
+                if renewed.duration(to: clock.now) >= leases.leaseTime {
+                    stopPolling(leases.forgetAll())
+                }
+            }
+        } while (try? await clock.sleep(for: leases.renewEvery)) != nil
+        await leases.releaseAll()
+    }
+
+    /// Stops polling resources whose leases this agent no longer holds.
+    private func stopPolling(_ names: [String]) {
+        for name in names {
+            scheduler.unschedule(name)
+            syncs.cancel(name)
+            publication.handle(name, .scheduled(nil))
+        }
     }
 
     private func followConnectivity() async {
@@ -270,7 +324,10 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
             // The engine's own view first: on the clock its schedule runs on.
             let lastSuccess =
                 askedAlike ? publication.status(of: name)?.lastSuccessAt ?? rows[name]?.lastSuccessAt : nil
-            let first = scheduler.schedule(resource, lastSuccessAt: lastSuccess)
+            // In a fleet, the next round of leases schedules what this agent holds.
+            let first =
+                leases.map { $0.token(for: name) == nil } ?? false
+                ? nil : scheduler.schedule(resource, lastSuccessAt: lastSuccess)
             if summary.added.contains(name) {
                 added.append(ResourceMachine(name: name, row: rows[name], nextSyncAt: first))
             } else {

@@ -226,10 +226,12 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
         }
     }
 
-    /// A schedule for `config`, the resources last stored as `rows`.
+    /// A schedule for `config`, the resources last stored as `rows`; of them
+    /// only those in `scheduling`, when it is given.
     package init(
         config: AgentConfig, rows: [ResourceRow], online: CurrentValueSubject<Bool, Never>, clock: C,
-        timers: Timers? = nil, random: @escaping @Sendable () -> Double, now: @escaping @Sendable () -> Date
+        timers: Timers? = nil, random: @escaping @Sendable () -> Double, now: @escaping @Sendable () -> Date,
+        scheduling: Set<String>? = nil
     ) {
         self.online = online
         self.clock = clock
@@ -239,7 +241,7 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
         state = Mutex(State(limits: config.syncLimits))
         let start = now()
         let rowsByName = Dictionary(rows.map { ($0.name, $0) }) { first, _ in first }
-        for resource in config.resources {
+        for resource in config.resources where scheduling?.contains(resource.name) ?? true {
             schedule(resource, lastSuccessAt: rowsByName[resource.name]?.lastSuccessAt, now: start)
         }
     }

@@ -1,0 +1,76 @@
+import Foundation
+import TestServers
+import Testing
+
+@testable import Store
+
+/// The fleet's leases (docs/fleet.md#leases): one agent per resource, a fair
+/// share each, and a commit fenced by the lease's token.
+@Suite(.timeLimit(.minutes(1))) struct LeaseTests {
+    /// Two agents' stores on one fresh schema.
+    static func twoAgents() async throws -> (PostgresStore, PostgresStore, PostgresCluster, String) {
+        let cluster = try await PostgresCluster.shared()
+        let schema = "lease_" + UUID().uuidString.prefix(8).lowercased()
+        let location = try PostgresLocation(url: cluster.url(), schema: schema)
+        return (try await PostgresStore(location), try await PostgresStore(location), cluster, schema)
+    }
+
+    @Test func agentsShareTheResourcesFairlyAndNeverHoldOneTogether() async throws {
+        let (first, second, _, _) = try await Self.twoAgents()
+        let a = first.joinFleet(agent: "a", leaseTime: .seconds(30))
+        let b = second.joinFleet(agent: "b", leaseTime: .seconds(30))
+        let names = (1...10).map { "r\($0)" }
+        // Alone, the first takes everything.
+        #expect(try await a.round(configured: names).gained == names.sorted())
+        // A second agent finds none free; the first gives back down to its share, the second takes them.
+        #expect(try await b.round(configured: names).gained == [])
+        let given = try await a.round(configured: names, busy: ["r10"])
+        #expect(given.lost.count == 5 && !given.lost.contains("r10") && given.agents == 2)
+        #expect(try await b.round(configured: names).gained == given.lost)
+        #expect(a.owned.isDisjoint(with: b.owned) && a.owned.union(b.owned) == Set(names))
+        let owners = try await a.owners()
+        #expect(owners.count == 10 && Set(owners.values) == ["a", "b"])
+        // Stopping gives every lease back at once.
+        await a.releaseAll()
+        #expect(try await b.round(configured: names).gained.count == 5)
+        #expect(b.owned == Set(names))
+    }
+
+    @Test func aCommitOfAnAgentWhoseLeaseMovedOnIsRefusedAndChangesNothing() async throws {
+        let (first, second, cluster, schema) = try await Self.twoAgents()
+        let a = first.joinFleet(agent: "a", leaseTime: .seconds(30))
+        let b = second.joinFleet(agent: "b", leaseTime: .seconds(30))
+        _ = try await a.round(configured: ["users"])
+        let sync = FinishedSync(
+            resource: "users", trigger: .poll, startedAt: Date(), outcome: .success, state: .idle, pages: 1, items: 1)
+        let snapshot = try await first.beginSnapshot(of: "users")
+        try await snapshot.stage([StagedRecord(key: "1", data: #"{"v":1}"#)])
+        try await first.record(sync, snapshot: snapshot)
+
+        // The first agent freezes past its lease; the second takes it and commits.
+        let stale = try await first.beginSnapshot(of: "users")
+        try await stale.stage([StagedRecord(key: "1", data: #"{"v":"stale"}"#)])
+        try cluster.psql("UPDATE leases SET expires_at = now() - interval '1 second'", schema: schema)
+        #expect(try await b.round(configured: ["users"]).gained == ["users"])
+        let fresh = try await second.beginSnapshot(of: "users")
+        try await fresh.stage([StagedRecord(key: "1", data: #"{"v":2}"#)])
+        try await second.record(sync, snapshot: fresh)
+
+        // It wakes up: its commit is refused, by the token, and writes nothing.
+        await #expect {
+            try await first.record(sync, snapshot: stale)
+        } throws: { error in
+            (error as? StoreError)?.kind == .notOwner && "\(error)".contains("the lease moved")
+        }
+        await #expect(throws: StoreError.self) {
+            _ = try await first.applyPage(
+                IncrementalPage(
+                    resource: "users", scope: "", changes: [.delete(key: "1")], cursor: SyncCursor(request: "r"),
+                    run: nil, trigger: .poll, startedAt: Date()))
+        }
+        #expect(try await second.records(of: "users").map(\.data) == [#"{"v": 2}"#])
+        #expect(try await second.runs(of: "users", limit: 10).count == 2)
+        #expect(a.token(for: "users") == nil)
+        await stale.discard()
+    }
+}
