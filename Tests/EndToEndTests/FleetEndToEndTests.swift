@@ -79,6 +79,19 @@ import Testing
         #expect(polls.count == 30, "\(polls)")
         #expect(polls.values.allSatisfy { (3...7).contains($0) }, "\(polls.sorted { $0.key < $1.key })")
 
+        // A refresh asked of any agent joins the sync of the agent that holds the resource.
+        let asker = agents[0].process.pid
+        let elsewhere = copy(
+            "SELECT resource FROM leases WHERE owner NOT LIKE '%:\(asker):%' AND expires_at > now() ORDER BY resource LIMIT 1"
+        )
+        let number = Int(elsewhere.dropFirst()) ?? 0
+        let polled = Self.requestsByResource(upstream)[number] ?? 0
+        let answer = agents[0].curl("POST", "/v1/resources/\(elsewhere)/refresh").json
+        #expect(answer["outcome"] as? String == "notModified" && answer["joined"] as? Bool == true, "\(answer)")
+        #expect(((Self.requestsByResource(upstream)[number] ?? 0) - polled) <= 2)
+        let command = try await workspaces[0].run(["refresh", elsewhere])
+        #expect(command.status == 0, "\(command.stdout)\(command.stderr)")
+
         // kill -9 of the agent holding the most: the others take its resources
         // and sync them within an interval plus the lease time.
         let held = copy(

@@ -165,6 +165,40 @@ public final class PostgresLeases: Sendable {
         }
     }
 
+    // MARK: Refreshes asked of the holder
+
+    /// The channel on which the agents of this schema ask a lease's holder for a refresh.
+    private var refreshChannel: String { "\(store.place.schema)_refresh" }
+
+    /// Asks the agent that holds `resource`'s lease to refresh it (`NOTIFY`):
+    /// the refresh that ``followRefreshRequests(_:)`` of that agent hears.
+    public func askRefresh(of resource: String) async throws(StoreError) {
+        let (channel, logger) = (refreshChannel, store.logger)
+        try await store.transaction { connection in
+            try await connection.query("SELECT pg_notify(\(channel), \(resource))", logger: logger)
+        }
+    }
+
+    /// Calls `handle` with each resource whose refresh another agent asks for
+    /// (`LISTEN`), until the task is cancelled; a connection lost is opened
+    /// again a second later (a request made meanwhile is asked again by its
+    /// agent).
+    public func followRefreshRequests(_ handle: @escaping @Sendable (String) -> Void) async {
+        let channel = refreshChannel
+        while !Task.isCancelled {
+            do {
+                try await store.client.withConnection { connection in
+                    try await connection.listen(on: channel) { notifications in
+                        for try await notification in notifications { handle(notification.payload) }
+                    }
+                }
+            } catch {
+                store.logger.debug("fleet: listening for refreshes failed: \(error)")
+            }
+            try? await Task.sleep(for: .seconds(1))
+        }
+    }
+
     /// Who holds each resource's lease now, by resource (a lease that expired is nobody's).
     public func owners() async throws(StoreError) -> [String: String] {
         let logger = store.logger

@@ -169,6 +169,7 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
             }
             if let leases {
                 group.addTask { await self.followLeases(leases) }
+                group.addTask { await leases.followRefreshRequests { self.answerRefreshRequest($0) } }
             }
             await group.waitForAll()
         }
@@ -215,6 +216,44 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
             }
         } while (try? await clock.sleep(for: leases.renewEvery)) != nil
         await leases.releaseAll()
+    }
+
+    /// Refreshes `name` for another agent of the fleet that asked, if this agent
+    /// holds its lease: the asker reads the run's row when it is recorded.
+    private func answerRefreshRequest(_ name: String) {
+        guard leases?.token(for: name) != nil, let resource = resource(named: name) else { return }
+        Task { _ = await self.refresh(resource) }
+    }
+
+    /// How long a refresh of a resource another agent holds waits for that agent's sync.
+    static var forwardedRefreshPatience: Duration { .seconds(600) }
+
+    /// A refresh of a resource whose lease another agent of the fleet holds:
+    /// asks that agent (``PostgresLeases/askRefresh(of:)``, again every round
+    /// of leases in case it died) and answers with the first run of the
+    /// resource recorded after the ask, as joined. If this agent takes the
+    /// lease meanwhile, it syncs the resource itself.
+    private func refreshElsewhere(_ resource: ResourceConfig, _ leases: PostgresLeases) async -> SyncResult {
+        let name = resource.name
+        let before = (try? await store.latestRunID(of: name)) ?? 0
+        let deadline = clock.now.advanced(by: Self.forwardedRefreshPatience)
+        var asked: C.Instant?
+        while clock.now < deadline, !Task.isCancelled, !syncs.isStopping {
+            if leases.token(for: name) != nil { return await refresh(resource) }
+            if let run = try? await store.runs(of: name, limit: 1).first, run.id > before {
+                return SyncResult(run: run, joined: true)
+            }
+            if asked.map({ $0.duration(to: clock.now) >= leases.renewEvery }) ?? true {
+                asked = clock.now
+                if (try? await leases.askRefresh(of: name)) == nil { asked = nil }
+            }
+            try? await clock.sleep(for: .milliseconds(200))
+        }
+        return SyncResult(
+            resource: name, outcome: Task.isCancelled || syncs.isStopping ? .cancelled : .failed,
+            error: StoredError(
+                kind: "transient",
+                message: "\(name): no agent of the fleet synced it within \(Self.forwardedRefreshPatience)"))
     }
 
     /// Stops polling resources whose leases this agent no longer holds.
@@ -371,6 +410,9 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
 
     private func refresh(_ resource: ResourceConfig) async -> SyncResult {
         let name = resource.name
+        if let leases, leases.token(for: name) == nil {
+            return await refreshElsewhere(resource, leases)
+        }
         if !connectivity.online.value, !(await connectivity.probeNow()) {
             return SyncResult(
                 resource: name, outcome: .offline,
