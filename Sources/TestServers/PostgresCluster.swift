@@ -187,6 +187,13 @@ public final class PostgresCluster: Sendable {
         }
     }
 
+    /// Stops the server for good and removes its folder (a cluster of one
+    /// test's own; the shared one ends with the process).
+    public func shutdown() {
+        try? commands.close()
+        keeper.waitUntilExit()
+    }
+
     /// Tells the keeper `command` and waits until it has done it.
     private func tell(_ command: String) throws {
         try commands.write(contentsOf: Data("\(command)\n".utf8))

@@ -62,6 +62,42 @@ import Testing
         #expect(changes.status == 0 && changes.stdout.contains("update"), "\(changes.stdout)\(changes.stderr)")
     }
 
+    @Test func aReaderOnAnotherConnectionNeverSeesHalfASnapshot() async throws {
+        let cluster = try await PostgresCluster.shared()
+        let upstream = try await TestUpstream.start(collections: ["items": 2000])
+        defer { Task { await upstream.stop() } }
+        let (workspace, database) = try Self.workspace(
+            cluster, resources: [upstream.resource("items", style: "page", size: 100, extra: #""interval": "1h""#)])
+        let agent = try await RunningAgent.start(in: workspace)
+        let query = "SELECT count(*), min((data->>'revision')::int), max((data->>'revision')::int) FROM records"
+        #expect(
+            try await eventually { (try? cluster.psql(query, database: database, schema: "copy")) == "2000\t1\t1\n" })
+
+        // Twenty pages per sync, every item changed each time; a reader reads all the while.
+        let reading = Task {
+            var seen: [String] = []
+            while !Task.isCancelled {
+                seen.append((try? cluster.psql(query, database: database, schema: "copy")) ?? "error")
+            }
+            return seen
+        }
+        for round in 1...8 {
+            upstream.changeItems("items", ids: Array(1...2000))
+            let result = agent.curl("POST", "/v1/resources/items/refresh").json
+            #expect(result["changes"] as? [String: Int] == ["added": 0, "changed": 2000, "removed": 0], "\(round)")
+        }
+        reading.cancel()
+        let seen = await reading.value
+        let revisions = Set(seen)
+        #expect(seen.count > 20)
+        #expect(
+            revisions.allSatisfy { line in
+                let fields = line.split(separator: "\t").map { $0.trimmingCharacters(in: .newlines) }
+                return fields.count == 3 && fields[0] == "2000" && fields[1] == fields[2]
+            }, "\(revisions.sorted())")
+        #expect(revisions.count > 2, "the reader saw \(revisions.sorted())")
+    }
+
     @Test func aSchemaOfAnotherProgramIsLeftAloneAndTheAgentSaysWhy() async throws {
         let cluster = try await PostgresCluster.shared()
         let (workspace, database) = try Self.workspace(

@@ -70,11 +70,12 @@ extension PostgresStore {
                         Int64.self,
                         """
                         INSERT INTO sync_runs (resource, trigger, started_at, finished_at, outcome, attempts, pages,
-                                               items, bytes, wire_bytes, error, error_kind)
+                                               items, bytes, wire_bytes, error, error_kind, agent)
                         VALUES (\(page.resource), \(page.trigger.rawValue),
                                 \(Timestamp.string(from: page.startedAt))::timestamptz, \(now)::timestamptz,
                                 'cancelled', 1, 0, 0, 0, 0,
-                                \("\(page.resource): \(IncrementalPage.interruptedMessage)"), 'cancelled')
+                                \("\(page.resource): \(IncrementalPage.interruptedMessage)"), 'cancelled',
+                                \(leases?.agent))
                         RETURNING id
                         """, logger) ?? 0
             }

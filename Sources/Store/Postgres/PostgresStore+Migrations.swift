@@ -147,6 +147,8 @@ extension PostgresStore {
                     heartbeat_at timestamptz NOT NULL
                 )
                 """,
+                // Which agent of the fleet made each run.
+                "ALTER TABLE sync_runs ADD COLUMN agent text",
                 """
                 CREATE TABLE leases (
                     resource   text PRIMARY KEY,

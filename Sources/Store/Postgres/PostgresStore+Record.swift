@@ -31,7 +31,7 @@ extension PostgresStore {
             if let run {
                 runID = run
             } else {
-                runID = try await Self.insertRun(sync, finishedAt: began, connection, logger)
+                runID = try await Self.insertRun(sync, finishedAt: began, agent: leases?.agent, connection, logger)
             }
             var recorded = RecordedSync(finishedAt: began)
             var itemCount: Int?
@@ -246,18 +246,18 @@ extension PostgresStore {
     /// Inserts the run's row, its changes counted later, and prunes the
     /// resource's oldest runs; returns the row's id.
     private static func insertRun(
-        _ sync: FinishedSync, finishedAt: Date, _ connection: PostgresConnection, _ logger: Logger
+        _ sync: FinishedSync, finishedAt: Date, agent: String?, _ connection: PostgresConnection, _ logger: Logger
     ) async throws -> Int64 {
         let id =
             try await connection.value(
                 Int64.self,
                 """
                 INSERT INTO sync_runs (resource, trigger, started_at, finished_at, outcome, attempts, pages, items,
-                                       bytes, wire_bytes, error, error_kind, error_status)
+                                       bytes, wire_bytes, error, error_kind, error_status, agent)
                 VALUES (\(sync.resource), \(sync.trigger.rawValue), \(Timestamp.string(from: sync.startedAt))::timestamptz,
                         \(Timestamp.string(from: finishedAt))::timestamptz, \(sync.outcome.rawValue), \(sync.attempts),
                         \(sync.pages), \(sync.items), \(sync.bytes), \(sync.wireBytes), \(sync.error?.message),
-                        \(sync.error?.kind), \(sync.error?.status))
+                        \(sync.error?.kind), \(sync.error?.status), \(agent))
                 RETURNING id
                 """, logger) ?? 0
         try await connection.query(

@@ -114,8 +114,11 @@ public final class PostgresStore: SyncStore {
                 host: place.host ?? "localhost", port: place.port, username: place.user, password: place.password,
                 database: place.database, tls: mode)
         }
+        // A session idle in a transaction (an agent frozen in the middle of one)
+        // would hold its rows' locks, leases among them: the server ends it.
         configuration.options.additionalStartupParameters = [
             ("search_path", place.schema), ("application_name", "sync-agent"),
+            ("idle_in_transaction_session_timeout", "10s"),
         ]
         configuration.options.connectTimeout = .seconds(5)
         configuration.options.maximumConnections = maximumConnections

@@ -429,6 +429,8 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
         while result.outcome == .cancelled, rejoins < 3, !syncs.isStopping, !Task.isCancelled,
             let current = self.resource(named: name)
         {
+            // In a fleet, a sync cancelled because the lease moved on is answered by the new holder.
+            if let leases, leases.token(for: name) == nil { return await refreshElsewhere(current, leases) }
             result = await sync(current, trigger: .refresh)
             rejoins += 1
         }

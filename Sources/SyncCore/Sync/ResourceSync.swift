@@ -391,7 +391,13 @@ struct ResourceSync: Sendable {
             if run != nil { recorded.feed = feed }
         } catch {
             await snapshot?.discard()
-            if error.kind == .cancelled {
+            if error.kind == .notOwner {
+                // Another agent of the fleet holds the resource now: nothing was
+                // written, and this agent may write nothing of it, not even this.
+                sync.outcome = .cancelled
+                sync.error = StoredError(kind: "cancelled", message: "\(resource.name): \(error.message)")
+                logger.notice("\(error.message)", metadata: [LogKey.resource: "\(resource.name)"])
+            } else if error.kind == .cancelled {
                 // Cancelled while applying: the transaction was rolled back and the
                 // previous snapshot stays. What remains is to say so.
                 sync.outcome = .cancelled
@@ -536,6 +542,8 @@ struct ResourceSync: Sendable {
             return (.cancelled, cancelled(resource))
         case let error as StoreError where error.kind == .cancelled:
             return (.cancelled, cancelled(resource))
+        case let error as StoreError where error.kind == .notOwner:
+            return (.cancelled, StoredError(kind: "cancelled", message: "\(resource): \(error.message)"))
         case let error as StoreError where error.isTransient:
             return (.gaveUp, StoredError(kind: storageKind, message: "\(resource): \(error.message)"))
         case let error as StoreError:
