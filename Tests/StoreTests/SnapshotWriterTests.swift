@@ -271,6 +271,28 @@ import Testing
     }
 }
 
+/// Keys and JSON with the characters a bulk load must escape (tabs, line
+/// breaks, backslashes, quotes) come back as they were staged.
+@Suite struct StagedTextTests {
+    @Test(arguments: StoreKind.allCases) func escapedCharactersSurviveStaging(_ kind: StoreKind) async throws {
+        let fixture = try await StoreFixture(kind)
+        let records = [
+            StagedRecord(key: "tab\there", data: #"{"s":"a\tb\nc \\ \"q\" é ✓"}"#),
+            StagedRecord(key: "line\nbreak\\slash\r", data: "{\n\t\"pretty\": [1, 2],\r\n \"x\": null\n}"),
+            StagedRecord(key: "plain", data: "[]"),
+        ]
+        try await fixture.sync("users", records.map { ($0.key, $0.data) })
+        let stored = try await fixture.store.records(of: "users")
+        #expect(Set(stored.map(\.key)) == Set(records.map(\.key)))
+        for record in records {
+            let back = try #require(stored.first { $0.key == record.key })
+            let expected = try JSONSerialization.jsonObject(with: Data(record.data.utf8), options: .fragmentsAllowed)
+            let actual = try JSONSerialization.jsonObject(with: Data(back.data.utf8), options: .fragmentsAllowed)
+            #expect((expected as? NSObject)?.isEqual(actual) == true, "\(record.key): \(back.data)")
+        }
+    }
+}
+
 /// A snapshot whose pages answered 304 in part: the unchanged pages' records
 /// stay as the previous snapshot has them, and every page's validators are kept.
 @Suite(.timeLimit(.minutes(1))) struct PagedSnapshotTests {

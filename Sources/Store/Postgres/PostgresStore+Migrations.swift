@@ -126,11 +126,12 @@ extension PostgresStore {
                     began_at timestamptz NOT NULL
                 )
                 """,
+                // The JSON as text: it is parsed once, when the snapshot is applied.
                 """
                 CREATE UNLOGGED TABLE staging (
                     snapshot bigint NOT NULL,
                     key      text NOT NULL,
-                    data     jsonb NOT NULL,
+                    data     text NOT NULL,
                     page     integer,
                     PRIMARY KEY (snapshot, key)
                 )

@@ -106,6 +106,12 @@ extension PostgresStore {
     ) async throws -> (changes: SnapshotChanges, feed: ClosedRange<Int64>?, count: Int) {
         let now = Timestamp.string(from: date)
         let first = try await lockFeed(connection, logger) + 1
+        let holdsRecords =
+            try await connection.value(
+                Bool.self, "SELECT EXISTS (SELECT 1 FROM records WHERE resource = \(resource))", logger) ?? true
+        if !holdsRecords {
+            return try await applyFirstSnapshot(id, to: resource, run: run, now: now, first: first, connection, logger)
+        }
         // Gone: every record not staged, unless its page answered 304 (it is kept).
         let removed =
             try await connection.value(
@@ -150,7 +156,7 @@ extension PostgresStore {
                            \(resource), s.key, 'update', \(run), \(now)::timestamptz
                     FROM staging AS s
                     JOIN records AS r ON r.resource = \(resource) AND r.key = s.key
-                    WHERE s.snapshot = \(id) AND r.data IS DISTINCT FROM s.data
+                    WHERE s.snapshot = \(id) AND r.data IS DISTINCT FROM s.data::jsonb
                     RETURNING 1
                 )
                 SELECT count(*) FROM fed
@@ -161,7 +167,7 @@ extension PostgresStore {
         try await connection.query(
             """
             INSERT INTO records AS r (resource, key, data, updated_at, page)
-            SELECT \(resource), key, data, \(now)::timestamptz, page FROM staging WHERE snapshot = \(id)
+            SELECT \(resource), key, data::jsonb, \(now)::timestamptz, page FROM staging WHERE snapshot = \(id)
             ON CONFLICT (resource, key) DO UPDATE SET
                 data = excluded.data, page = excluded.page,
                 updated_at = CASE WHEN r.data IS DISTINCT FROM excluded.data THEN excluded.updated_at
@@ -175,6 +181,36 @@ extension PostgresStore {
             SnapshotChanges(added: added, changed: changed, removed: removed),
             total > 0 ? first...(first + total - 1) : nil, count
         )
+    }
+
+    /// Applies snapshot `id` to a resource that holds no records (its first
+    /// sync, as a rule the largest): every staged record is an insert, written
+    /// without looking for one to update.
+    private static func applyFirstSnapshot(
+        _ id: Int64, to resource: String, run: Int64, now: String, first: Int64, _ connection: PostgresConnection,
+        _ logger: Logger
+    ) async throws -> (changes: SnapshotChanges, feed: ClosedRange<Int64>?, count: Int) {
+        let added =
+            try await connection.value(
+                Int.self,
+                """
+                WITH written AS (
+                    INSERT INTO records (resource, key, data, updated_at, page)
+                    SELECT \(resource), key, data::jsonb, \(now)::timestamptz, page FROM staging
+                    WHERE snapshot = \(id)
+                    RETURNING 1
+                )
+                SELECT count(*) FROM written
+                """, logger) ?? 0
+        try await connection.query(
+            """
+            INSERT INTO changes (seq, resource, key, op, sync_run, at)
+            SELECT \(first - 1) + row_number() OVER (ORDER BY key COLLATE "C"), \(resource), key, 'insert', \(run),
+                   \(now)::timestamptz
+            FROM staging WHERE snapshot = \(id)
+            """, logger: logger)
+        try await connection.query("UPDATE feed_state SET last_seq = \(first - 1 + Int64(added))", logger: logger)
+        return (SnapshotChanges(added: added), added > 0 ? first...(first + Int64(added) - 1) : nil, added)
     }
 
     private static func replacePages(

@@ -232,7 +232,8 @@ public final class PostgresStore: SyncStore {
         switch error.code {
         case .server:
             let state = error.serverInfo?[.sqlState] ?? ""
-            let message = error.serverInfo?[.message] ?? "\(error)"
+            let message = [error.serverInfo?[.message] ?? "\(error)", error.serverInfo?[.detail]]
+                .compactMap { $0 }.joined(separator: ": ")
             // 08: connection; 57P0x: shutting down, cannot connect now; 53: out of resources;
             // 40001/40P01: a serialization conflict or a deadlock, which a retry resolves.
             let passing = ["08", "53", "57P0", "40001", "40P01"].contains { state.hasPrefix($0) }
