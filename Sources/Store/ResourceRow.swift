@@ -18,4 +18,19 @@ public struct ResourceRow: Sendable, Hashable {
     public var itemCount: Int
     /// For an incremental resource, the value its next sync sends (before the lookback).
     public var since: Date?
+
+    /// Creates a row.
+    public init(
+        name: String, state: ResourceState = .idle, lastSuccessAt: Date? = nil, lastAttemptAt: Date? = nil,
+        lastError: StoredError? = nil, validators: Validators = Validators(), itemCount: Int = 0, since: Date? = nil
+    ) {
+        self.name = name
+        self.state = state
+        self.lastSuccessAt = lastSuccessAt
+        self.lastAttemptAt = lastAttemptAt
+        self.lastError = lastError
+        self.validators = validators
+        self.itemCount = itemCount
+        self.since = since
+    }
 }

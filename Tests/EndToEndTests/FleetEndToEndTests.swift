@@ -72,6 +72,22 @@ import Testing
             }, "owners: \(owners())")
         #expect(owners().values.allSatisfy { $0 <= 15 }, "\(owners())")
 
+        // Any agent's status shows every resource with the agent that holds it.
+        let holders = Dictionary(
+            uniqueKeysWithValues: copy("SELECT resource, owner FROM leases").split(separator: "\n").map {
+                let fields = $0.split(separator: "\t")
+                return (String(fields[0]), String(fields[1]))
+            })
+        #expect(
+            try await eventually {
+                let shown = (agents[1].curl("GET", "/v1/status").json["resources"] as? [[String: Any]]) ?? []
+                return shown.count == 30
+                    && shown.allSatisfy { holders[$0["name"] as? String ?? ""] == $0["owner"] as? String }
+                    && shown.allSatisfy { $0["state"] as? String == "idle" && $0["lastSuccessAt"] is String }
+            })
+        let table = try await workspaces[2].run(["status", "--all"])
+        #expect(table.stdout.contains("AGENT") && table.stdout.contains(holders["r1"] ?? "?"), "\(table.stdout)")
+
         // Once per interval fleet-wide: about five polls of each in ten seconds, not fifteen.
         upstream.clearRequests()
         try await Task.sleep(for: .seconds(10))

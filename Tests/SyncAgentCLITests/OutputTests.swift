@@ -92,7 +92,7 @@ import Testing
         let status = ResourceStatus(name: "users", row: nil)
         #expect(
             JSONValue(encoding: status).serialized()
-                == #"{"name":"users","state":"idle","slow":false,"message":null,"lastSuccessAt":null,"lastAttemptAt":null,"nextSyncAt":null,"attempt":0,"items":0,"lastError":null,"since":null}"#
+                == #"{"name":"users","state":"idle","slow":false,"message":null,"lastSuccessAt":null,"lastAttemptAt":null,"nextSyncAt":null,"attempt":0,"items":0,"lastError":null,"since":null,"owner":null}"#
         )
     }
 }

@@ -141,16 +141,20 @@ struct StatusCommand: AsyncParsableCommand {
     }
 
     private static func table(_ statuses: [ResourceStatus], now: Date, width: Int?) -> String {
-        var table = TextTable("RESOURCE", "STATE", "LAST SUCCESS", "NEXT SYNC", "ITEMS", "LAST ERROR")
+        // In a fleet, which agent holds each resource.
+        let fleet = statuses.contains { $0.owner != nil }
+        var table = TextTable()
+        table.header =
+            ["RESOURCE", "STATE", "LAST SUCCESS", "NEXT SYNC", "ITEMS"] + (fleet ? ["AGENT"] : []) + ["LAST ERROR"]
         for status in statuses {
-            table.add([
-                status.name,
-                stateText(status),
-                TimestampText.relative(status.lastSuccessAt, now: now),
-                status.nextSyncAt.map { TimestampText.relative($0, now: now) } ?? "-",
-                "\(status.items)",
-                status.lastError?.message ?? "-",
-            ])
+            table.add(
+                [
+                    status.name,
+                    stateText(status),
+                    TimestampText.relative(status.lastSuccessAt, now: now),
+                    status.nextSyncAt.map { TimestampText.relative($0, now: now) } ?? "-",
+                    "\(status.items)",
+                ] + (fleet ? [status.owner ?? "-"] : []) + [status.lastError?.message ?? "-"])
         }
         return table.render(width: width)
     }

@@ -69,6 +69,11 @@ package struct ResourceMachine: Sendable, Hashable {
         case slow(sync: Int)
         /// The sync ended (its result, and when it ended).
         case finished(sync: Int, SyncResult, at: Date)
+        /// In a fleet, this agent holds its lease (`agent` is this agent's id).
+        case owned(by: String)
+        /// In a fleet, another agent (or none) holds its lease: it shows as
+        /// stored (`row`), with no next sync here.
+        case stored(ResourceRow?, owner: String?)
     }
 
     /// What the engine does after an event.
@@ -101,6 +106,8 @@ package struct ResourceMachine: Sendable, Hashable {
     private var lastError: StoredError?
     /// For an incremental resource, the value its next sync sends.
     private var since: Date?
+    /// In a fleet, the agent that holds its lease.
+    private var owner: String?
 
     /// A resource as last stored (`row`), polled next at `nextSyncAt`. A
     /// restart resumes polling of a failed resource (docs/api.md#resource):
@@ -125,6 +132,7 @@ package struct ResourceMachine: Sendable, Hashable {
         status.items = items
         status.lastError = lastError
         status.since = since
+        status.owner = owner
         switch state {
         case .idle:
             status.state = .idle
@@ -156,6 +164,19 @@ package struct ResourceMachine: Sendable, Hashable {
         switch event {
         case .scheduled(let date):
             nextSyncAt = date
+        case .owned(let agent):
+            owner = agent
+        case .stored(let row, let agent):
+            owner = agent
+            // A sync of this agent's still ending says more than the row.
+            if case .syncing = state { break }
+            state = row?.state == .failed ? .failed : .idle
+            lastSuccessAt = row?.lastSuccessAt
+            lastAttemptAt = row?.lastAttemptAt
+            items = row?.itemCount ?? 0
+            lastError = row?.lastError
+            since = row?.since
+            nextSyncAt = nil
         case .started(let id, let date):
             let resumes: Rest
             switch state {

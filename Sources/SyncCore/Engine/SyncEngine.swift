@@ -203,6 +203,7 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
                         publication.handle(name, .scheduled(first))
                     }
                 }
+                await showFleet(leases)
                 if !round.gained.isEmpty || !round.lost.isEmpty {
                     logger.info(
                         "fleet: \(leases.owned.count) of \(config.resources.count) resources here, \(round.agents) agents",
@@ -254,6 +255,22 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
             error: StoredError(
                 kind: "transient",
                 message: "\(name): no agent of the fleet synced it within \(Self.forwardedRefreshPatience)"))
+    }
+
+    /// Shows every resource with the agent that holds it: this agent's with
+    /// their live state, the others' as they are stored.
+    private func showFleet(_ leases: PostgresLeases) async {
+        guard let owners = try? await leases.owners(), let rows = try? await store.resources() else { return }
+        let byName = Dictionary(rows.map { ($0.name, $0) }) { first, _ in first }
+        let mine = leases.owned
+        for resource in config.resources {
+            let name = resource.name
+            if mine.contains(name) {
+                publication.handle(name, .owned(by: leases.agent))
+            } else {
+                publication.handle(name, .stored(byName[name], owner: owners[name]))
+            }
+        }
     }
 
     /// Stops polling resources whose leases this agent no longer holds.

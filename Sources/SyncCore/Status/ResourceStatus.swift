@@ -26,6 +26,9 @@ package struct ResourceStatus: Sendable, Hashable, Codable {
     package var lastError: StoredError?
     /// For an incremental resource, the value its next sync sends (before the lookback).
     package var since: Date?
+    /// In a fleet, the agent that holds its lease (docs/fleet.md); `nil` outside
+    /// a fleet, or while no agent holds it.
+    package var owner: String?
 
     /// A resource in `state`, with nothing else known yet.
     package init(name: String, state: ResourceState) {

@@ -225,6 +225,31 @@ struct Transition: Sendable, CustomTestStringConvertible {
         #expect(machine.status(online: true).lastError?.message == "users: disk full: /var/lib/sync-agent")
     }
 
+    @Test func inAFleetAResourceAnotherAgentHoldsShowsAsStoredWithItsHolder() {
+        var machine = machine()
+        _ = machine.handle(.scheduled(at(60)))
+        var row = ResourceRow(
+            name: "users", state: .failed, lastSuccessAt: at(-30), lastAttemptAt: at(-5),
+            lastError: StoredError(kind: "unrecoverable", message: "users: 404"), validators: Validators(),
+            itemCount: 12)
+        #expect(machine.handle(.stored(row, owner: "b:7:1f")) == [.publishStatus])
+        var status = machine.status(online: true)
+        #expect(status.owner == "b:7:1f" && status.state == .failed && status.items == 12)
+        #expect(status.lastSuccessAt == at(-30) && status.nextSyncAt == nil)
+        // The same row again changes nothing; this agent taking the lease shows it as the holder.
+        #expect(machine.handle(.stored(row, owner: "b:7:1f")) == [])
+        row.state = .idle
+        _ = machine.handle(.stored(row, owner: nil))
+        #expect(machine.status(online: true).owner == nil && machine.status(online: true).state == .idle)
+        _ = machine.handle(.owned(by: "a:3:9c"))
+        #expect(machine.status(online: true).owner == "a:3:9c")
+        // A sync of this agent's in flight says more than a stored row.
+        _ = machine.handle(.started(sync: 1, at: at(0)))
+        _ = machine.handle(.stored(row, owner: "b:7:1f"))
+        status = machine.status(online: true)
+        #expect(status.state == .syncing && status.owner == "b:7:1f")
+    }
+
     @Test func theSlowFlagIsRaisedOnceAndClearedWhenTheSyncEnds() {
         var machine = machine()
         _ = machine.handle(.started(sync: 1, at: at(0)))
