@@ -107,6 +107,15 @@ import Testing
         #expect(((Self.requestsByResource(upstream)[number] ?? 0) - polled) <= 2)
         let command = try await workspaces[0].run(["refresh", elsewhere])
         #expect(command.status == 0, "\(command.stdout)\(command.stderr)")
+        // So is `sync-agent refresh` on a machine where no agent runs: it asks the holder.
+        let bystander = try Workspace()
+        try bystander.writeConfig(String(contentsOfFile: workspaces[0].configPath, encoding: .utf8))
+        let runs = copy("SELECT count(*) FROM sync_runs WHERE resource = '\(elsewhere)'")
+        let outside = try await bystander.run(["refresh", elsewhere, "--json"])
+        #expect(
+            outside.status == 0 && outside.stdout.contains(#""joined": true"#), "\(outside.stdout)\(outside.stderr)")
+        #expect(Int(copy("SELECT count(*) FROM sync_runs WHERE resource = '\(elsewhere)'")) == (Int(runs) ?? 0) + 1)
+        #expect(copy("SELECT count(*) FROM sync_runs WHERE agent IS NULL") == "0")
 
         // kill -9 of the agent holding the most: the others take its resources
         // and sync them within an interval plus the lease time.

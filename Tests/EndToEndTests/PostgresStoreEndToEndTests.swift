@@ -60,6 +60,12 @@ import Testing
         #expect(status.stdout.contains("items"), "\(status.stdout)")
         let changes = try await workspace.run(["changes", "--after", "40"])
         #expect(changes.status == 0 && changes.stdout.contains("update"), "\(changes.stdout)\(changes.stderr)")
+        // With no agent running, a refresh takes the free lease and syncs in its own process.
+        upstream.changeItems("items", ids: [4])
+        let refreshed = try await workspace.run(["refresh", "items"])
+        #expect(
+            refreshed.status == 0 && refreshed.stdout.contains("1 changed"), "\(refreshed.stdout)\(refreshed.stderr)")
+        #expect(copy("SELECT count(*) FROM leases WHERE owner IS NOT NULL") == "0")
     }
 
     @Test func aReaderOnAnotherConnectionNeverSeesHalfASnapshot() async throws {

@@ -73,4 +73,25 @@ import Testing
         #expect(a.token(for: "users") == nil)
         await stale.discard()
     }
+
+    @Test func aSnapshotWhoseStagedRowsWereLostIsNotAppliedAndTheSyncIsTriedAgain() async throws {
+        let (store, _, cluster, schema) = try await Self.twoAgents()
+        let first = try await store.beginSnapshot(of: "users")
+        try await first.stage([StagedRecord(key: "1", data: "{}"), StagedRecord(key: "2", data: "{}")])
+        let sync = FinishedSync(
+            resource: "users", trigger: .poll, startedAt: Date(), outcome: .success, state: .idle, pages: 1, items: 2)
+        try await store.record(sync, snapshot: first)
+        // The server crashed while the next sync staged: its unlogged tables came back empty.
+        let next = try await store.beginSnapshot(of: "users")
+        try await next.stage([StagedRecord(key: "1", data: "{}")], page: 1)
+        try cluster.psql("TRUNCATE snapshots, staging", schema: schema)
+        try await next.stage([StagedRecord(key: "2", data: "{}")], page: 2)
+        await #expect {
+            try await store.record(sync, snapshot: next)
+        } throws: { error in
+            (error as? StoreError)?.isTransient == true && "\(error)".contains("staged snapshot is gone")
+        }
+        #expect(try await store.records(of: "users").map(\.key) == ["1", "2"])
+        #expect(try await store.lastChangeSeq() == 2)
+    }
 }

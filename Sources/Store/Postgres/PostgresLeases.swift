@@ -86,6 +86,9 @@ public final class PostgresLeases: Sendable {
                 INSERT INTO agents (id, heartbeat_at, started_at) VALUES (\(agent), now(), now())
                 ON CONFLICT (id) DO UPDATE SET heartbeat_at = now()
                 """, logger: logger)
+            // Agents gone for a day are forgotten.
+            try await connection.query(
+                "DELETE FROM agents WHERE heartbeat_at < now() - interval '1 day'", logger: logger)
             try await connection.query(
                 """
                 INSERT INTO leases (resource) SELECT unnest(\(configured)::text[]) ON CONFLICT (resource) DO NOTHING
@@ -179,6 +182,42 @@ public final class PostgresLeases: Sendable {
         }
     }
 
+    /// What a refresh asked of the holder of a lease came to.
+    public enum HolderAnswer: Sendable {
+        /// The run the holder recorded after the ask.
+        case ran(SyncRunRow)
+        /// This agent holds the lease now: it syncs the resource itself.
+        case heldHere
+        /// No run came within the patience, or the task was cancelled.
+        case none
+    }
+
+    /// Asks the agent that holds `resource`'s lease to refresh it, again every
+    /// round (a holder that died meanwhile is replaced), and waits for the
+    /// first run of the resource that ends after the first ask: the holder's
+    /// sync, or the one in flight it joined.
+    public func refreshByHolder(of resource: String, patience: Duration) async -> HolderAnswer {
+        let before = (try? await store.latestRunID(of: resource)) ?? 0
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: patience)
+        var asked: ContinuousClock.Instant?
+        while clock.now < deadline, !Task.isCancelled {
+            if token(for: resource) != nil { return .heldHere }
+            // A run that ended: not the row an incremental sync keeps while it runs.
+            if let run = try? await store.runs(of: resource, limit: 1).first, run.id > before,
+                run.outcome != .cancelled
+            {
+                return .ran(run)
+            }
+            if asked.map({ $0.duration(to: clock.now) >= renewEvery }) ?? true {
+                asked = clock.now
+                if (try? await askRefresh(of: resource)) == nil { asked = nil }
+            }
+            try? await Task.sleep(for: .milliseconds(200))
+        }
+        return .none
+    }
+
     /// Calls `handle` with each resource whose refresh another agent asks for
     /// (`LISTEN`), until the task is cancelled; a connection lost is opened
     /// again a second later (a request made meanwhile is asked again by its
@@ -215,7 +254,9 @@ public final class PostgresLeases: Sendable {
 
     /// Checks, in the transaction of a commit to `resource`, that this agent
     /// still holds its lease with the token it was given, and locks the lease
-    /// until the commit ends.
+    /// until the commit ends: `FOR KEY SHARE` keeps another agent from taking
+    /// it (a taker locks `FOR UPDATE`) without holding up this agent's own
+    /// renewals.
     func fence(_ resource: String, _ connection: PostgresConnection) async throws {
         guard let token = token(for: resource) else {
             throw StoreError(.notOwner, "\(resource) is synced by another agent of the fleet: this one holds no lease")
@@ -224,7 +265,8 @@ public final class PostgresLeases: Sendable {
             try await connection.value(
                 Bool.self,
                 """
-                SELECT true FROM leases WHERE resource = \(resource) AND owner = \(agent) AND token = \(token) FOR SHARE
+                SELECT true FROM leases WHERE resource = \(resource) AND owner = \(agent) AND token = \(token)
+                FOR KEY SHARE
                 """, store.logger) ?? false
         guard holds else {
             held.withLock { if $0[resource] == token { $0[resource] = nil } }

@@ -23,7 +23,9 @@ extension PostgresStore {
         let logger = logger
         // Applying a snapshot may be cancelled (rolled back, as at shutdown);
         // recording any other outcome, a cancellation included, always completes.
-        let recorded = try await transaction(cancellable: staged != nil) { [self] connection -> RecordedSync in
+        let recorded = try await transaction(
+            cancellable: staged != nil, patience: staged == nil ? Self.patience : Self.applyPatience
+        ) { [self] connection -> RecordedSync in
             try await fence(sync.resource, connection)
             let began = sync.finishedAt ?? Date()
             // The run's row first: the changes name it.
@@ -36,13 +38,24 @@ extension PostgresStore {
             var recorded = RecordedSync(finishedAt: began)
             var itemCount: Int?
             if let staged {
+                // A snapshot whose row is gone lost what it staged (the server crashed:
+                // the staging tables are unlogged; or it was abandoned for a day): it is
+                // not applied, and the sync starts again.
+                let present = try await connection.value(
+                    Bool.self,
+                    "WITH gone AS (DELETE FROM snapshots WHERE id = \(staged.id) RETURNING 1) SELECT true FROM gone",
+                    logger)
+                guard present == true else {
+                    throw StoreError(
+                        .io, "\(sync.resource): the staged snapshot is gone (PostgreSQL restarted?); syncing again",
+                        isTransient: true)
+                }
                 let applied = try await Self.applySnapshot(
                     staged.id, keeping: staged.kept.unchanged, to: sync.resource, run: runID, at: began, connection,
                     logger)
                 (recorded.changes, recorded.feed, itemCount) = (applied.changes, applied.feed, applied.count)
                 try await Self.replacePages(of: sync.resource, with: staged.kept.pages, connection, logger)
                 try await connection.query("DELETE FROM staging WHERE snapshot = \(staged.id)", logger: logger)
-                try await connection.query("DELETE FROM snapshots WHERE id = \(staged.id)", logger: logger)
             } else if run != nil, sync.outcome == .success {
                 itemCount = try await connection.value(
                     Int.self, "SELECT count(*) FROM records WHERE resource = \(sync.resource)", logger)

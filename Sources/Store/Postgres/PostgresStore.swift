@@ -40,6 +40,9 @@ public final class PostgresStore: SyncStore {
     /// How long a call waits for the server (a connection from the pool, then its
     /// statements) before it fails as transient.
     public static let patience: Duration = .seconds(15)
+    /// How long the apply of a snapshot may take: it may wait for another
+    /// agent's apply (the change feed's lock) and write a million records.
+    public static let applyPatience: Duration = .seconds(600)
     /// How many connections the pool opens at most.
     public static let maximumConnections = 8
     /// How long a staged snapshot that was neither applied nor discarded (its agent
@@ -153,40 +156,54 @@ public final class PostgresStore: SyncStore {
     /// `work` returns and rolls back when it throws.
     ///
     /// A cancellable transaction whose task is cancelled rolls back
-    /// (``StoreError/Kind/cancelled``); one that is not cancellable runs to its
-    /// end even when the calling task is cancelled (how a cancelled sync still
-    /// records that it was).
+    /// (``StoreError/Kind/cancelled``): its connection is closed, which ends a
+    /// statement in flight, and the server rolls back. One that is not
+    /// cancellable runs to its end even when the calling task is cancelled
+    /// (how a cancelled sync still records that it was). A transaction that
+    /// has not ended within `patience` is ended the same way, and fails as
+    /// transient; but one whose commit came through meanwhile returns.
     @discardableResult
     func transaction<T: Sendable>(
-        cancellable: Bool = true, readOnly: Bool = false,
+        cancellable: Bool = true, readOnly: Bool = false, patience: Duration = PostgresStore.patience,
         _ work: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws(StoreError) -> T {
         let client = client
         let logger = logger
         let body: @Sendable () async throws -> T = {
             try await client.withConnection { connection in
-                try await connection.query(
-                    readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN", logger: logger)
-                do {
-                    let result = try await work(connection)
-                    try await connection.query("COMMIT", logger: logger)
-                    return result
-                } catch {
-                    // A connection that broke is closed by the pool; one that did not is reused clean.
-                    _ = try? await connection.query("ROLLBACK", logger: logger)
-                    throw error
+                // postgres-nio's statements do not stop when their task is cancelled: closing
+                // the connection does, and the server rolls the transaction back.
+                try await withTaskCancellationHandler {
+                    try await connection.query(
+                        readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN", logger: logger)
+                    do {
+                        let result = try await work(connection)
+                        try Task.checkCancellation()
+                        try await connection.query("COMMIT", logger: logger)
+                        return result
+                    } catch {
+                        // A connection that broke is closed by the pool; one that did not is reused clean.
+                        _ = try? await connection.query("ROLLBACK", logger: logger)
+                        throw error
+                    }
+                } onCancel: {
+                    connection.close()
                 }
             }
         }
         return try await mapErrors {
-            if cancellable { return try await Self.withPatience(body) }
-            return try await Task { try await Self.withPatience(body) }.value
+            if cancellable { return try await Self.withPatience(patience, body) }
+            return try await Task { try await Self.withPatience(patience, body) }.value
         }
     }
 
-    /// Runs `body`, or fails when it takes longer than ``patience``: a server out
-    /// of reach makes the pool wait for a connection with no end of its own.
-    static func withPatience<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+    /// Runs `body`, or ends it (cancelled) and fails when it takes longer than
+    /// `patience`: a server out of reach makes the pool wait for a connection,
+    /// and a statement wait for its answer, with no end of their own. A body
+    /// that comes through as it is ended still returns its value.
+    static func withPatience<T: Sendable>(
+        _ patience: Duration, _ body: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
         try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask { try await body() }
             group.addTask {
@@ -194,15 +211,19 @@ public final class PostgresStore: SyncStore {
                 return nil
             }
             defer { group.cancelAll() }
-            guard let first = try await group.next(), let value = first else {
-                throw Unanswered()
+            if let value = try await group.next() ?? nil { return value }
+            group.cancelAll()
+            while let next = try? await group.next() {
+                if let value = next { return value }
             }
-            return value
+            throw Unanswered(patience: patience)
         }
     }
 
-    /// The server did not answer within ``patience``.
-    struct Unanswered: Error {}
+    /// The server did not answer within `patience`.
+    struct Unanswered: Error {
+        var patience: Duration
+    }
 
     private func mapErrors<T: Sendable>(_ body: () async throws -> T) async throws(StoreError) -> T {
         do {
@@ -222,9 +243,9 @@ public final class PostgresStore: SyncStore {
         if error is CancellationError {
             return StoreError(.cancelled, "The write to \(location) was cancelled.")
         }
-        if error is Unanswered {
+        if let error = error as? Unanswered {
             return StoreError(
-                .io, "\(server) did not answer within \(Self.patience.components.seconds) s", isTransient: true)
+                .io, "\(server) did not answer within \(error.patience.components.seconds) s", isTransient: true)
         }
         guard let error = error as? PSQLError else {
             return StoreError(.io, "\(server): \(error)", isTransient: true)
@@ -236,7 +257,8 @@ public final class PostgresStore: SyncStore {
                 .compactMap { $0 }.joined(separator: ": ")
             // 08: connection; 57P0x: shutting down, cannot connect now; 53: out of resources;
             // 40001/40P01: a serialization conflict or a deadlock, which a retry resolves.
-            let passing = ["08", "53", "57P0", "40001", "40P01"].contains { state.hasPrefix($0) }
+            // 25P03: the server ended a session left idle in a transaction (a frozen agent).
+            let passing = ["08", "53", "57P0", "40001", "40P01", "25P03"].contains { state.hasPrefix($0) }
             if state == "57014" {
                 return StoreError(.cancelled, "The write to \(location) was cancelled and rolled back.")
             }

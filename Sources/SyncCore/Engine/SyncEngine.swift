@@ -174,6 +174,8 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
             await group.waitForAll()
         }
         await syncs.stop()
+        // The leases go back once the syncs in flight have recorded their end.
+        await leases?.releaseAll()
         // A refresh token rotated by a token request in flight is kept before the agent stops.
         await tokens.finish()
         // What the last syncs changed is told before the streams end, which
@@ -187,12 +189,15 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
     /// leases; a resource whose lease is taken is scheduled from its last
     /// success (whichever agent synced it), one whose lease is lost stops,
     /// its sync in flight cancelled. Leases that could not be renewed within
-    /// the lease time are let go. As the agent stops, it gives every lease back.
+    /// the lease time are let go. As the agent stops, ``run()`` gives every
+    /// lease back once its syncs have ended.
     private func followLeases(_ leases: PostgresLeases) async {
         var renewed = clock.now
         repeat {
             do {
-                let round = try await leases.round(configured: config.resources.map(\.name))
+                let busy = Set(
+                    publication.statuses().filter { [.syncing, .retrying, .waiting].contains($0.state) }.map(\.name))
+                let round = try await leases.round(configured: config.resources.map(\.name), busy: busy)
                 renewed = clock.now
                 stopPolling(round.lost)
                 if !round.gained.isEmpty {
@@ -216,7 +221,6 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
                 }
             }
         } while (try? await clock.sleep(for: leases.renewEvery)) != nil
-        await leases.releaseAll()
     }
 
     /// Refreshes `name` for another agent of the fleet that asked, if this agent
@@ -235,26 +239,20 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
     /// resource recorded after the ask, as joined. If this agent takes the
     /// lease meanwhile, it syncs the resource itself.
     private func refreshElsewhere(_ resource: ResourceConfig, _ leases: PostgresLeases) async -> SyncResult {
-        let name = resource.name
-        let before = (try? await store.latestRunID(of: name)) ?? 0
-        let deadline = clock.now.advanced(by: Self.forwardedRefreshPatience)
-        var asked: C.Instant?
-        while clock.now < deadline, !Task.isCancelled, !syncs.isStopping {
-            if leases.token(for: name) != nil { return await refresh(resource) }
-            if let run = try? await store.runs(of: name, limit: 1).first, run.id > before {
-                return SyncResult(run: run, joined: true)
-            }
-            if asked.map({ $0.duration(to: clock.now) >= leases.renewEvery }) ?? true {
-                asked = clock.now
-                if (try? await leases.askRefresh(of: name)) == nil { asked = nil }
-            }
-            try? await clock.sleep(for: .milliseconds(200))
+        switch await leases.refreshByHolder(of: resource.name, patience: Self.forwardedRefreshPatience) {
+        case .ran(let run): return SyncResult(run: run, joined: true)
+        case .heldHere: return await refresh(resource)
+        case .none: return Self.unanswered(resource.name, stopping: Task.isCancelled || syncs.isStopping)
         }
-        return SyncResult(
-            resource: name, outcome: Task.isCancelled || syncs.isStopping ? .cancelled : .failed,
+    }
+
+    /// The result of a refresh no agent of the fleet answered.
+    package static func unanswered(_ name: String, stopping: Bool) -> SyncResult {
+        SyncResult(
+            resource: name, outcome: stopping ? .cancelled : .failed,
             error: StoredError(
                 kind: "transient",
-                message: "\(name): no agent of the fleet synced it within \(Self.forwardedRefreshPatience)"))
+                message: "\(name): no agent of the fleet synced it within \(forwardedRefreshPatience)"))
     }
 
     /// Shows every resource with the agent that holds it: this agent's with

@@ -46,11 +46,37 @@ package struct LocalRefresh: Sendable {
     /// resource in configuration order.
     package func refresh(_ names: [String] = []) async -> [SyncResult] {
         let selected = names.isEmpty ? config.resources : config.resources.filter { names.contains($0.name) }
-        let results = await Self.inWaves(selected, concurrency: Self.concurrency) { await refresh($0) }
+        let results =
+            if let store = store as? PostgresStore {
+                await refreshInFleet(selected, store)
+            } else {
+                await Self.inWaves(selected, concurrency: Self.concurrency) { await refresh($0) }
+            }
         // A refresh token rotated by a token request a timeout left behind is kept before the process ends.
         await tokens.finish()
         // Where no agent runs, refreshes keep the change feed within its retention.
         await store.pruneChanges(as: config.changeRetention, now: Date(), logger: logger)
+        return results
+    }
+
+    /// With a PostgreSQL store the resources are the fleet's (docs/fleet.md):
+    /// this process takes the leases no agent holds and syncs those itself,
+    /// fenced as any agent; a resource an agent holds is that agent's to sync,
+    /// and its run is the answer. The leases go back at the end.
+    private func refreshInFleet(_ selected: [ResourceConfig], _ store: PostgresStore) async -> [SyncResult] {
+        let leases = store.leases ?? store.joinFleet(leaseTime: config.leaseTime)
+        _ = try? await leases.round(configured: selected.map(\.name))
+        let results = await Self.inWaves(selected, concurrency: Self.concurrency) { resource in
+            if leases.token(for: resource.name) != nil { return await refresh(resource) }
+            switch await leases.refreshByHolder(
+                of: resource.name, patience: SyncEngine<ContinuousClock>.forwardedRefreshPatience)
+            {
+            case .ran(let run): return SyncResult(run: run, joined: true)
+            case .heldHere: return await refresh(resource)
+            case .none: return SyncEngine<ContinuousClock>.unanswered(resource.name, stopping: Task.isCancelled)
+            }
+        }
+        await leases.releaseAll()
         return results
     }
 
