@@ -231,6 +231,10 @@ public final class PostgresStore: SyncStore {
         } catch let error as StoreError {
             throw error
         } catch {
+            // A cancelled task's connection was closed under its statement: that is the cancellation.
+            if Task.isCancelled {
+                throw StoreError(.cancelled, "The write to \(location) was cancelled and rolled back.")
+            }
             throw describe(error)
         }
     }
