@@ -230,31 +230,6 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
         Task { _ = await self.refresh(resource) }
     }
 
-    /// How long a refresh of a resource another agent holds waits for that agent's sync.
-    static var forwardedRefreshPatience: Duration { .seconds(600) }
-
-    /// A refresh of a resource whose lease another agent of the fleet holds:
-    /// asks that agent (``PostgresLeases/askRefresh(of:)``, again every round
-    /// of leases in case it died) and answers with the first run of the
-    /// resource recorded after the ask, as joined. If this agent takes the
-    /// lease meanwhile, it syncs the resource itself.
-    private func refreshElsewhere(_ resource: ResourceConfig, _ leases: PostgresLeases) async -> SyncResult {
-        switch await leases.refreshByHolder(of: resource.name, patience: Self.forwardedRefreshPatience) {
-        case .ran(let run): return SyncResult(run: run, joined: true)
-        case .heldHere: return await refresh(resource)
-        case .none: return Self.unanswered(resource.name, stopping: Task.isCancelled || syncs.isStopping)
-        }
-    }
-
-    /// The result of a refresh no agent of the fleet answered.
-    package static func unanswered(_ name: String, stopping: Bool) -> SyncResult {
-        SyncResult(
-            resource: name, outcome: stopping ? .cancelled : .failed,
-            error: StoredError(
-                kind: "transient",
-                message: "\(name): no agent of the fleet synced it within \(forwardedRefreshPatience)"))
-    }
-
     /// Shows every resource with the agent that holds it: this agent's with
     /// their live state, the others' as they are stored.
     private func showFleet(_ leases: PostgresLeases) async {
@@ -426,7 +401,7 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
     private func refresh(_ resource: ResourceConfig) async -> SyncResult {
         let name = resource.name
         if let leases, leases.token(for: name) == nil {
-            return await refreshElsewhere(resource, leases)
+            return await leases.refresh(name, stopping: { [syncs] in syncs.isStopping }) { await refresh(resource) }
         }
         if !connectivity.online.value, !(await connectivity.probeNow()) {
             return SyncResult(
@@ -445,7 +420,9 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
             let current = self.resource(named: name)
         {
             // In a fleet, a sync cancelled because the lease moved on is answered by the new holder.
-            if let leases, leases.token(for: name) == nil { return await refreshElsewhere(current, leases) }
+            if let leases, leases.token(for: name) == nil {
+                return await leases.refresh(name, stopping: { [syncs] in syncs.isStopping }) { await refresh(current) }
+            }
             result = await sync(current, trigger: .refresh)
             rejoins += 1
         }

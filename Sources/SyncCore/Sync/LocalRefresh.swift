@@ -67,14 +67,7 @@ package struct LocalRefresh: Sendable {
         let leases = store.leases ?? store.joinFleet(leaseTime: config.leaseTime)
         _ = try? await leases.round(configured: selected.map(\.name))
         let results = await Self.inWaves(selected, concurrency: Self.concurrency) { resource in
-            if leases.token(for: resource.name) != nil { return await refresh(resource) }
-            switch await leases.refreshByHolder(
-                of: resource.name, patience: SyncEngine<ContinuousClock>.forwardedRefreshPatience)
-            {
-            case .ran(let run): return SyncResult(run: run, joined: true)
-            case .heldHere: return await refresh(resource)
-            case .none: return SyncEngine<ContinuousClock>.unanswered(resource.name, stopping: Task.isCancelled)
-            }
+            await leases.refresh(resource.name, stopping: { false }) { await refresh(resource) }
         }
         await leases.releaseAll()
         return results
