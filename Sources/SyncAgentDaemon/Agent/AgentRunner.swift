@@ -158,13 +158,11 @@ extension AgentRunner {
     /// Opens the store the configuration names: a PostgreSQL schema, or the
     /// SQLite database, checked (``openDatabase(_:logger:)``).
     static func openStore(_ config: AgentConfig, logger: Logger) async throws(Failure) -> any SyncStore {
-        guard case .postgres(let location) = config.store else {
-            return try openDatabase(config, logger: logger)
-        }
+        guard case .postgres = config.store else { return try openDatabase(config, logger: logger) }
         do {
-            return try await PostgresStore(location, logger: logger)
+            return try await config.openStore(logger: logger)
         } catch {
-            throw Failure(message: "Cannot open the store \(location): \(error.message)")
+            throw Failure(message: "Cannot open the store \(config.storeDescription): \(error.message)")
         }
     }
 
