@@ -61,9 +61,16 @@ public enum IncrementalChange: Sendable, Hashable {
     /// The last change of each key in `changes`, in the order of those last changes:
     /// what a page does once its repeats are folded (the later wins).
     public static func lastOfEachKey(_ changes: [IncrementalChange]) -> [IncrementalChange] {
+        changes.lastOfEachKey(\.key)
+    }
+}
+
+extension Array {
+    /// The last element of each key, in the order of those last elements.
+    func lastOfEachKey(_ key: (Element) -> String) -> [Element] {
         var last: [String: Int] = [:]
-        for (index, change) in changes.enumerated() { last[change.key] = index }
-        return changes.enumerated().filter { last[$0.element.key] == $0.offset }.map(\.element)
+        for (index, element) in enumerated() { last[key(element)] = index }
+        return enumerated().filter { last[key($0.element)] == $0.offset }.map(\.element)
     }
 }
 

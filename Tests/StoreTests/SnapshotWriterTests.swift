@@ -70,6 +70,14 @@ import Testing
             (error as? StoreError)?.kind == .duplicateKey && "\(error)".contains(#"key "1""#)
         }
         await snapshot.discard()
+        // Twice in one page.
+        let another = try await fixture.store.beginSnapshot(of: "users")
+        await #expect {
+            try await another.stage([StagedRecord(key: "3", data: "{}"), StagedRecord(key: "3", data: "[]")])
+        } throws: { error in
+            (error as? StoreError)?.kind == .duplicateKey && "\(error)".contains(#"key "3""#)
+        }
+        await another.discard()
     }
 
     @Test(arguments: StoreKind.allCases) func aFailedSyncLeavesThePreviousSnapshotAndRecordsTheError(

@@ -37,20 +37,10 @@ final class PostgresSnapshotWriter: SnapshotWriter {
     func stage(_ records: [StagedRecord], page: Int?) async throws(StoreError) {
         precondition(isOpen, "stage(_:) after the snapshot was applied or discarded")
         guard !records.isEmpty else { return }
-        var batch = records
-        if lastWins {
-            // One statement cannot update a row twice: the last of each key goes.
-            var last: [String: Int] = [:]
-            for (index, record) in records.enumerated() { last[record.key] = index }
-            batch = records.enumerated().filter { last[$0.element.key] == $0.offset }.map(\.element)
-        } else {
-            var seen = Set<String>()
-            for record in records where !seen.insert(record.key).inserted {
-                throw duplicate(record.key)
-            }
-        }
         let (id, logger) = (id, store.logger)
         if lastWins {
+            // One statement cannot update a row twice: the last of each key goes.
+            let batch = records.lastOfEachKey(\.key)
             let (keys, data) = (batch.map(\.key), batch.map(\.data))
             try await store.transaction { connection in
                 try await connection.query(
@@ -62,7 +52,7 @@ final class PostgresSnapshotWriter: SnapshotWriter {
             }
         } else {
             // COPY: the page's rows in one stream, the cheapest way in.
-            let rows = Self.copyText(batch, snapshot: id, page: page)
+            let rows = Self.copyText(records, snapshot: id, page: page)
             do {
                 try await store.transaction { connection in
                     try await connection.copyFrom(
@@ -72,8 +62,8 @@ final class PostgresSnapshotWriter: SnapshotWriter {
                     }
                 }
             } catch let error where error.message.contains("SQLSTATE 23505") {
-                // A key an earlier page staged: the server names it.
-                throw duplicate(Self.duplicateKey(in: error.message, snapshot: id) ?? batch[0].key)
+                // A key staged twice, by this page or an earlier one: the server names it.
+                throw duplicate(Self.duplicateKey(in: error.message, snapshot: id) ?? records[0].key)
             }
         }
         stagedCount += records.count
