@@ -241,7 +241,7 @@ public final class PostgresLeases: Sendable {
     /// Who holds each resource's lease now, by resource (a lease that expired is nobody's).
     public func owners() async throws(StoreError) -> [String: String] {
         let logger = store.logger
-        return try await store.transaction(readOnly: true) { connection in
+        return try await store.read { connection in
             var owners: [String: String] = [:]
             for row in try await connection.rows(
                 "SELECT resource, owner FROM leases WHERE owner IS NOT NULL AND expires_at > now()", logger)

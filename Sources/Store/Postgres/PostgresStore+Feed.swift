@@ -8,7 +8,7 @@ extension PostgresStore {
     /// Implements ``SyncStore/cursor(of:scope:)``.
     public func cursor(of resource: String, scope: String) async throws(StoreError) -> SyncCursor? {
         let logger = logger
-        return try await transaction(readOnly: true) { connection -> SyncCursor? in
+        return try await read { connection -> SyncCursor? in
             guard
                 let row = try await connection.rows(
                     """
@@ -179,7 +179,7 @@ extension PostgresStore {
     /// Implements ``SyncStore/latestChanges(of:count:)``.
     public func latestChanges(of resource: String?, count: Int) async throws(StoreError) -> [ChangeRow] {
         let logger = logger
-        return try await transaction(readOnly: true) { connection in
+        return try await read { connection in
             let newest =
                 if let resource {
                     try await Self.changeRows(
@@ -214,7 +214,7 @@ extension PostgresStore {
     /// Implements ``SyncStore/lastChangeSeq()``.
     public func lastChangeSeq() async throws(StoreError) -> Int64 {
         let logger = logger
-        return try await transaction(readOnly: true) { connection in try await Self.lastSeq(connection, logger) }
+        return try await read { connection in try await Self.lastSeq(connection, logger) }
     }
 
     /// The newest seq given, pruned or not, as committed.

@@ -52,7 +52,7 @@ extension PostgresStore {
     /// Implements ``SyncStore/resources()``.
     public func resources() async throws(StoreError) -> [ResourceRow] {
         let logger = logger
-        return try await transaction(readOnly: true) { connection in
+        return try await read { connection in
             try await connection.rows(
                 "SELECT \(unescaped: Self.resourceColumns) FROM resources ORDER BY name", logger
             ).map(Self.resourceRow)
@@ -62,7 +62,7 @@ extension PostgresStore {
     /// Implements ``SyncStore/resource(named:)``.
     public func resource(named name: String) async throws(StoreError) -> ResourceRow? {
         let logger = logger
-        return try await transaction(readOnly: true) { connection in
+        return try await read { connection in
             try await connection.rows(
                 "SELECT \(unescaped: Self.resourceColumns) FROM resources WHERE name = \(name)", logger
             ).first.map(Self.resourceRow)
@@ -72,7 +72,7 @@ extension PostgresStore {
     /// Implements ``SyncStore/runs(of:limit:)``.
     public func runs(of resource: String?, limit: Int) async throws(StoreError) -> [SyncRunRow] {
         let logger = logger
-        return try await transaction(readOnly: true) { connection in
+        return try await read { connection in
             let rows =
                 if let resource {
                     try await connection.rows(
@@ -91,7 +91,7 @@ extension PostgresStore {
     /// Implements ``SyncStore/latestRunID(of:)``.
     public func latestRunID(of resource: String) async throws(StoreError) -> Int64 {
         let logger = logger
-        return try await transaction(readOnly: true) { connection in
+        return try await read { connection in
             try await connection.value(
                 Int64.self, "SELECT max(id) FROM sync_runs WHERE resource = \(resource)", logger) ?? 0
         }
@@ -101,7 +101,7 @@ extension PostgresStore {
     public func run(of resource: String, finishedSince date: Date) async throws(StoreError) -> SyncRunRow? {
         let logger = logger
         let since = Timestamp.string(from: date)
-        return try await transaction(readOnly: true) { connection in
+        return try await read { connection in
             try await connection.rows(
                 """
                 SELECT \(unescaped: Self.runColumns) FROM sync_runs
@@ -115,7 +115,7 @@ extension PostgresStore {
     /// keeps it (`jsonb` drops insignificant spaces and orders the keys).
     public func records(of resource: String, limit: Int) async throws(StoreError) -> [StagedRecord] {
         let logger = logger
-        return try await transaction(readOnly: true) { connection in
+        return try await read { connection in
             try await connection.rows(
                 """
                 SELECT key, data::text AS data FROM records WHERE resource = \(resource)
@@ -128,7 +128,7 @@ extension PostgresStore {
     /// Implements ``SyncStore/pages(of:)``.
     public func pages(of resource: String) async throws(StoreError) -> [StoredPage] {
         let logger = logger
-        return try await transaction(readOnly: true) { connection in
+        return try await read { connection in
             try await connection.rows(
                 """
                 SELECT number, request, etag, last_modified, next, item_count FROM pages
@@ -141,7 +141,7 @@ extension PostgresStore {
     /// Implements ``SyncStore/pages(of:scope:)``.
     public func pages(of resource: String, scope: String) async throws(StoreError) -> [StoredPage] {
         let logger = logger
-        return try await transaction(readOnly: true) { connection in
+        return try await read { connection in
             try await connection.rows(
                 """
                 SELECT number, request, etag, last_modified, next, item_count FROM pages
@@ -163,7 +163,7 @@ extension PostgresStore {
     /// Implements ``SyncStore/rotatedRefreshToken(for:configured:)``.
     public func rotatedRefreshToken(for auth: String, configured: String) async throws(StoreError) -> String? {
         let logger = logger
-        return try await transaction(readOnly: true) { connection in
+        return try await read { connection in
             try await connection.value(
                 String.self,
                 "SELECT refresh_token FROM oauth2_refresh_tokens WHERE auth = \(auth) AND configured = \(configured)",
