@@ -200,15 +200,15 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
                 let round = try await leases.round(configured: config.resources.map(\.name), busy: busy)
                 renewed = clock.now
                 stopPolling(round.lost)
-                if !round.gained.isEmpty {
-                    let rows = Dictionary(((try? await store.resources()) ?? []).map { ($0.name, $0) }) { a, _ in a }
-                    for name in round.gained {
-                        guard let resource = config.resource(named: name) else { continue }
-                        let first = scheduler.schedule(resource, lastSuccessAt: rows[name]?.lastSuccessAt)
-                        publication.handle(name, .scheduled(first))
-                    }
+                // Read once: the schedule of what was taken, and what the others hold.
+                let rows = try? await store.resources()
+                let byName = Dictionary((rows ?? []).map { ($0.name, $0) }) { first, _ in first }
+                for name in round.gained {
+                    guard let resource = config.resource(named: name) else { continue }
+                    let first = scheduler.schedule(resource, lastSuccessAt: byName[name]?.lastSuccessAt)
+                    publication.handle(name, .scheduled(first))
                 }
-                await showFleet(leases)
+                if rows != nil { await showFleet(leases, rows: byName) }
                 if !round.gained.isEmpty || !round.lost.isEmpty {
                     logger.info(
                         "fleet: \(leases.owned.count) of \(config.resources.count) resources here, \(round.agents) agents",
@@ -231,10 +231,9 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
     }
 
     /// Shows every resource with the agent that holds it: this agent's with
-    /// their live state, the others' as they are stored.
-    private func showFleet(_ leases: PostgresLeases) async {
-        guard let owners = try? await leases.owners(), let rows = try? await store.resources() else { return }
-        let byName = Dictionary(rows.map { ($0.name, $0) }) { first, _ in first }
+    /// their live state, the others' as stored (`rows`, by name).
+    private func showFleet(_ leases: PostgresLeases, rows byName: [String: ResourceRow]) async {
+        guard let owners = try? await leases.owners() else { return }
         let mine = leases.owned
         for resource in config.resources {
             let name = resource.name
