@@ -76,12 +76,14 @@ import Testing
              "deleted": {"pointer": "/deleted"}}
             """#
         ])
-        // Page 11 never answers: the refresh is killed while it waits.
+        // Page 11 never answers: the refresh is killed while it waits, once page 10 is
+        // committed (page 11 is asked for while page 10 is still being applied).
         upstream.inject(Fault(path: "/incremental/items", query: "page=11&", delay: .seconds(120)))
         let killed = try workspace.start(["refresh"])
         #expect(
             try await eventually(timeout: .seconds(60)) {
                 upstream.requests.contains { $0.path == "/incremental/items" && $0.query.contains("page=11&") }
+                    && (try? workspace.value("SELECT walk_pages FROM cursors WHERE resource = 'items'")) == "10"
             })
         killed.send(SIGKILL)
         _ = try await killed.finish()
