@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import Store
+import SyncAgentDaemon
 import SyncCore
 
 /// A `--log-level` value.
@@ -53,7 +54,10 @@ extension GlobalOptions {
     ) throws -> AgentConfig {
         let path = ConfigLoader.path(explicit: config, environment: environment)
         do {
-            return try ConfigLoader.load(path: path, environment: environment, fillingReferences: fillingReferences)
+            let config = try ConfigLoader.load(
+                path: path, environment: environment, fillingReferences: fillingReferences)
+            LineLogHandler.format = config.logFormat
+            return config
         } catch {
             Console.error(error.description)
             throw ExitStatus.config

@@ -45,7 +45,7 @@ struct HistoryCommand: AsyncParsableCommand {
             throw ExitStatus.failure
         }
         if json {
-            Console.out(JSONValue.object([.init("runs", .array(runs.map(Self.json)))]).serialized(pretty: true))
+            Console.out(JSONValue.object([.init("runs", .array(runs.map(\.json)))]).serialized(pretty: true))
         } else if runs.isEmpty {
             Console.out("No syncs recorded yet.")
         } else {
@@ -65,28 +65,5 @@ struct HistoryCommand: AsyncParsableCommand {
             ])
         }
         return table.render(width: Terminal.width)
-    }
-
-    package static func json(_ run: SyncRunRow) -> JSONValue {
-        [
-            "id": .number(Int(run.id)),
-            "resource": .string(run.resource),
-            "trigger": .string(run.trigger.rawValue),
-            "startedAt": JSONValue(encoding: run.startedAt),
-            "finishedAt": JSONValue(encoding: run.finishedAt),
-            "outcome": .string(run.outcome.rawValue),
-            "attempts": .number(run.attempts),
-            "pages": .number(run.pages),
-            "items": .number(run.items),
-            "bytes": .number(run.bytes),
-            "wireBytes": .number(run.wireBytes),
-            "durationMs": .number(run.durationMilliseconds),
-            "changes": [
-                "added": .number(run.changes.added), "changed": .number(run.changes.changed),
-                "removed": .number(run.changes.removed),
-            ],
-            "error": JSONValue(encoding: run.error),
-            "since": JSONValue(encoding: run.since),
-        ]
     }
 }

@@ -17,7 +17,9 @@ struct RunCommand: AsyncParsableCommand {
             its data is older than that), retries what can succeed later, stops polling a \
             resource that fails for good until someone refreshes it, and waits while the \
             machine is offline. The status API listens on the configured Unix socket: \
-            `sync-agent status` and `sync-agent refresh` talk to it, and so does curl.
+            `sync-agent status` and `sync-agent refresh` talk to it, and so does curl. With \
+            "http" in the configuration, metrics, health checks, a status page and the API \
+            (read-only unless control is on) are served on a TCP address too.
 
             Under systemd (Type=notify) it sends READY=1 once the database is open and the \
             socket listens, a STATUS= line when it changes, WATCHDOG=1 when the watchdog is \

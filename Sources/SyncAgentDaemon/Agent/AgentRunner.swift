@@ -93,21 +93,39 @@ package struct AgentRunner {
 
         let group = GroupReference()
         let reloader = ConfigReloader(engine: engine, environment: environment, notifier: notifier, logger: logger)
+        let readiness = Readiness(socketInPlace: { server.isInPlace() })
         var api = StatusAPI(control: engine)
         api.reload = { await reloader.reload(asked: "POST /v1/reload") }
+        api.readiness = readiness
+        // Ready once every listener listens; a listener that cannot stops the agent.
+        let listening = Mutex(config.http == nil ? 1 : 2)
+        let listened: @Sendable ((any Error)?) -> Void = { failure in
+            if let failure {
+                logger.critical("\(failure)")
+                group.failed = true
+                Task { await group.value?.triggerGracefulShutdown() }
+                return
+            }
+            guard
+                listening.withLock({ count in
+                    count -= 1
+                    return count == 0
+                })
+            else { return }
+            notifier?.send("READY=1\nSTATUS=\(StatusLine.summary(engine.statuses()))")
+        }
         let statusService: any Service
         do {
             statusService = try server.service(api: api) { failure in
-                if let failure {
-                    logger.critical("\(failure)")
-                    group.failed = true
-                    Task { await group.value?.triggerGracefulShutdown() }
-                    return
-                }
-                notifier?.send("READY=1\nSTATUS=\(StatusLine.summary(engine.statuses()))")
+                if failure == nil { readiness.socketListens() }
+                listened(failure)
             }
         } catch {
             throw Failure(message: "\(error)")
+        }
+        let httpService = config.http.map { settings in
+            HTTPListener(settings: settings, maxConnections: server.connections.cap, logger: logger).service(
+                api: api, token: { engine.configWithCurrentSecrets().http?.token }, onListening: listened)
         }
         var configuration = ServiceGroupConfiguration(
             // Services start in this order and stop in the reverse one. The
@@ -117,9 +135,10 @@ package struct AgentRunner {
                 .init(service: StatusEventsService(api: api), serviceName: "status events"),
                 .init(service: MonitorService(monitor: monitor), serviceName: "connectivity"),
                 .init(service: statusService, serviceName: "status server"),
+            ] + (httpService.map { [.init(service: $0, serviceName: "http listener")] } ?? []) + [
                 .init(service: EngineService(engine: engine), serviceName: "engine"),
                 .init(
-                    service: SystemdService(notifier: notifier, engine: engine, logger: logger),
+                    service: SystemdService(notifier: notifier, engine: engine, readiness: readiness, logger: logger),
                     serviceName: "systemd"),
                 .init(
                     service: SignalsService(engine: engine, reloader: reloader, logger: logger),
@@ -242,7 +261,8 @@ private struct MonitorService<C: Clock<Duration>>: Service {
 }
 
 /// Keeps systemd's status line current and says `STOPPING=1` when the
-/// graceful shutdown starts (it is the first service to hear of it).
+/// graceful shutdown starts (it is the first service to hear of it), and
+/// `GET /readyz` then answers 503.
 ///
 /// The line summarizes every resource, so it is made at most once per
 /// ``coalescing`` from the statuses then, however many changed meanwhile
@@ -250,6 +270,8 @@ private struct MonitorService<C: Clock<Duration>>: Service {
 private struct SystemdService<C: Clock<Duration>>: Service {
     let notifier: SystemdNotifier?
     let engine: SyncEngine<C>
+    /// Told when the shutdown begins, for `GET /readyz`.
+    let readiness: Readiness
     let logger: Logger
 
     /// The shortest time between two status lines.
@@ -261,6 +283,7 @@ private struct SystemdService<C: Clock<Duration>>: Service {
         } else {
             try? await gracefulShutdown()
         }
+        readiness.stopping()
         logger.notice("stopping: syncs in flight are cancelled and rolled back")
         notifier?.send("STOPPING=1")
     }

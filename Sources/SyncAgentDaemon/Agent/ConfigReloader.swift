@@ -43,6 +43,7 @@ struct ConfigReloader<C: Clock<Duration>>: Sendable {
                 "\(who): the configuration \(file) is not loaded; the agent goes on with the one it has. \(error)")
             return .refused(error)
         }
+        LineLogHandler.format = new.logFormat
         let summary = await engine.reload(new)
         logger.notice("\(who): reloaded \(file): \(summary)")
         return .reloaded(summary)

@@ -1,8 +1,9 @@
+import Foundation
 import Store
 import SyncCore
 
 /// `GET /metrics` in the Prometheus text exposition format (version 0.0.4)
-/// (docs/api.md#metrics).
+/// (docs/observability.md#metrics).
 ///
 /// The counters and the duration histogram are the engine's; the gauges
 /// that mirror state (last success, records, online) are read from the
@@ -11,10 +12,17 @@ import SyncCore
 /// the first sync.
 extension AgentMetrics {
     /// The page: every metric with its `HELP` and `TYPE`, the counters and
-    /// histograms kept here, and the gauges read from `statuses` and `online`.
-    package func render(statuses: [ResourceStatus], online: Bool) -> String {
+    /// histograms kept here, and the gauges read from `statuses`, `online`
+    /// and `startedAt`.
+    package func render(statuses: [ResourceStatus], online: Bool, startedAt: Date) -> String {
         let state = counts
         var page = Exposition()
+        page.family("sync_agent_build_info", type: "gauge", help: "Always 1; the agent's version as a label.")
+        page.sample("sync_agent_build_info", ["version": SyncAgentVersion.current], 1)
+        page.family(
+            "sync_agent_start_time_seconds", type: "gauge",
+            help: "When the agent started, in seconds since the Unix epoch.")
+        page.sample("sync_agent_start_time_seconds", [:], Exposition.number(startedAt.timeIntervalSince1970))
         page.family("sync_agent_syncs_total", type: "counter", help: "Syncs that ended, by outcome.")
         for name in resources {
             for outcome in SyncOutcome.allCases {
@@ -25,10 +33,14 @@ extension AgentMetrics {
         }
         page.family(
             "sync_agent_upstream_requests_total", type: "counter",
-            help: "Requests sent upstream, by HTTP status (\"error\": no answer, such as a reset or timeout).")
+            help:
+                "Requests sent upstream, by HTTP status and its class (2xx…5xx; \"error\": no answer, such as a reset "
+                + "or timeout).")
         for name in resources {
             for (status, count) in (state.requests[name] ?? [:]).sorted(by: { $0.key < $1.key }) {
-                page.sample("sync_agent_upstream_requests_total", ["resource": name, "status": status], count)
+                page.sample(
+                    "sync_agent_upstream_requests_total",
+                    ["resource": name, "status": status, "status_class": Self.statusClass(status)], count)
             }
         }
         page.family(
@@ -67,6 +79,29 @@ extension AgentMetrics {
                     Exposition.number(state.rateLimitWaits[name]?[reason]?.seconds ?? 0))
             }
         }
+        page.family(
+            "sync_agent_retries_total", type: "counter",
+            help: "Requests tried again after a failure that can succeed later (network fault, 5xx, 429).")
+        for name in resources {
+            page.sample("sync_agent_retries_total", ["resource": name], state.retries[name] ?? 0)
+        }
+        page.family(
+            "sync_agent_records_changed_total", type: "counter",
+            help: "Records the syncs changed in the copy, by operation (insert, update, delete).")
+        for name in resources {
+            let changes = state.recordsChanged[name] ?? SnapshotChanges()
+            page.sample("sync_agent_records_changed_total", ["resource": name, "op": "insert"], changes.added)
+            page.sample("sync_agent_records_changed_total", ["resource": name, "op": "update"], changes.changed)
+            page.sample("sync_agent_records_changed_total", ["resource": name, "op": "delete"], changes.removed)
+        }
+        page.family("sync_agent_resources", type: "gauge", help: "Resources in each state now.")
+        for resourceState in ResourceState.allCases {
+            page.sample(
+                "sync_agent_resources", ["state": resourceState.rawValue],
+                statuses.count { $0.state == resourceState })
+        }
+        page.family("sync_agent_slow_syncs", type: "gauge", help: "Syncs running now that take longer than expected.")
+        page.sample("sync_agent_slow_syncs", [:], statuses.count(where: \.slow))
         page.family("sync_agent_syncs_in_flight", type: "gauge", help: "Syncs running now.")
         for name in resources {
             page.sample("sync_agent_syncs_in_flight", ["resource": name], state.inFlight[name] ?? 0)
@@ -99,6 +134,12 @@ extension AgentMetrics {
         page.family("sync_agent_online", type: "gauge", help: "1 while the machine is online, 0 while offline.")
         page.sample("sync_agent_online", [:], online ? 1 : 0)
         return page.text
+    }
+
+    /// The class of an upstream status label: `2xx` for `200`, `error` for no answer.
+    static func statusClass(_ status: String) -> String {
+        guard status.count == 3, let first = status.first, first.isNumber else { return "error" }
+        return "\(first)xx"
     }
 }
 

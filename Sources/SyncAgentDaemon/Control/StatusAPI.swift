@@ -33,6 +33,10 @@ protocol AgentControl: Sendable {
     func metricsPage() -> String
     /// Up to `limit` changes of the feed after `seq`, of `resource` or of all.
     func changeFeed(of resource: String?, after seq: Int64, limit: Int) async throws(StoreError) -> ChangePage
+    /// The last `limit` sync runs of `resource`, newest first.
+    func recentRuns(of resource: String, limit: Int) async throws(StoreError) -> [SyncRunRow]
+    /// Why the database cannot be read now, or `nil` when it can.
+    func storeProblem() async -> String?
 }
 
 extension AgentControl {
@@ -49,11 +53,37 @@ extension SyncEngine: AgentControl {
 
     /// `GET /metrics`: the counters, and the gauges of the current statuses.
     func metricsPage() -> String {
-        metrics.render(statuses: statuses(), online: isOnline)
+        metrics.render(statuses: statuses(), online: isOnline, startedAt: startedAt)
     }
 
     func changeFeed(of resource: String?, after seq: Int64, limit: Int) async throws(StoreError) -> ChangePage {
         try await store.changes(of: resource, after: seq, limit: limit)
+    }
+
+    func recentRuns(of resource: String, limit: Int) async throws(StoreError) -> [SyncRunRow] {
+        try await store.runs(of: resource, limit: limit)
+    }
+
+    /// A read of the database that must end within ``StatusAPI/storeCheckLimit``.
+    func storeProblem() async -> String? {
+        let store = store
+        return await withTaskGroup(of: String?.self) { group in
+            group.addTask {
+                do throws(StoreError) {
+                    _ = try await store.lastChangeSeq()
+                    return nil
+                } catch {
+                    return "the database cannot be read: \(error.message)"
+                }
+            }
+            group.addTask {
+                try? await Task.sleep(for: StatusAPI<Self>.storeCheckLimit)
+                return Task.isCancelled ? nil : "the database did not answer within \(StatusAPI<Self>.storeCheckLimit)"
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
     }
 }
 
@@ -69,11 +99,34 @@ extension SyncEngine: AgentControl {
 /// | `GET /v1/events` | server-sent events: every resource at once, then each change |
 /// | `POST /v1/reload` | reloads the configuration; `{"added", "removed", "changed"}` or 422 |
 /// | `GET /v1/changes?resource=NAME&after=SEQ&limit=N` | the change feed: `{"changes", "next", "missed"}` |
-/// | `GET /metrics` | Prometheus text |
+/// | `GET /v1/resources/NAME/runs?limit=N` | its last sync runs, newest first: `{"runs": [Run…]}` |
+/// | `GET /metrics` | Prometheus text (docs/observability.md#metrics) |
+/// | `GET /healthz`, `GET /readyz` | health checks (docs/observability.md#health-checks) |
+/// | `GET /` | the status page (docs/observability.md#the-status-page) |
 ///
 /// With `Accept: text/event-stream`, a refresh streams `progress`, `retry`
 /// and `slow` events while it waits, then its `result`.
+///
+/// The Unix socket serves every request; the HTTP listener (``Listener/network(control:token:)``)
+/// serves the requests that change something (refresh, reload) only with
+/// control on and the bearer token.
 struct StatusAPI<Control: AgentControl>: Sendable {
+    /// Where the API is served, and so who may change something.
+    enum Listener: Sendable {
+        /// The Unix socket: whoever may open it (its mode says) may do everything.
+        case socket
+        /// The TCP listener: read-only, or with `control` the requests that
+        /// change something need the bearer token `token()` gives now.
+        case network(control: Bool, token: @Sendable () -> String?)
+    }
+
+    /// How long the database's check of `GET /readyz` may take.
+    static var storeCheckLimit: Duration { .seconds(3) }
+    /// The most runs `GET /v1/resources/NAME/runs` returns.
+    static var maxRuns: Int { 100 }
+    /// The runs of each resource whose durations the status page draws.
+    static var pageRuns: Int { 20 }
+
     /// The `resource` events of `GET /v1/events`, as the stream carries them.
     typealias ResourceEvents = AsyncShareSequence<
         AsyncMapSequence<PassthroughSubject<StatusChange, Never>, ResourceEvent>
@@ -87,6 +140,10 @@ struct StatusAPI<Control: AgentControl>: Sendable {
     var keepAlive: Duration = .seconds(15)
     /// How much an event stream holds for a client that reads too slowly.
     var eventLimits = EventSink.Limits()
+    /// Where it is served.
+    var listener = Listener.socket
+    /// What `GET /readyz` checks besides the database.
+    var readiness = Readiness()
     /// Reloads the agent's configuration, for `POST /v1/reload`.
     var reload: @Sendable () async -> ReloadOutcome = {
         .refused(ConfigError(file: "", problems: [ConfigProblem("", "this agent cannot reload")]))
@@ -132,7 +189,35 @@ struct StatusAPI<Control: AgentControl>: Sendable {
             guard let status = control.status(of: name) else { throw APIError.unknownResource(name) }
             return APIResponse.json(encoding: status)
         }
+        router.get("/v1/resources/:name/runs") { request, context in
+            let name = try context.parameters.require("name")
+            guard control.status(of: name) != nil else { throw APIError.unknownResource(name) }
+            let limit = try Self.limit(request.uri.queryParameters["limit"].map(String.init), default: 20)
+            let runs: [SyncRunRow]
+            do throws(StoreError) {
+                runs = try await control.recentRuns(of: name, limit: limit)
+            } catch {
+                throw APIError(status: .serviceUnavailable, code: "database_unavailable", message: error.message)
+            }
+            return APIResponse.json(["runs": .array(runs.map(\.json))])
+        }
+        router.get("/healthz") { _, _ in
+            APIResponse.json(["status": "ok"])
+        }
+        router.get("/readyz") { _, _ in
+            var problems = readiness.problems()
+            if let problem = await control.storeProblem() { problems.append(problem) }
+            guard problems.isEmpty else {
+                let answer: JSONValue = ["status": "not ready", "reasons": .array(problems.map(JSONValue.string))]
+                return APIResponse.json(answer, status: .serviceUnavailable)
+            }
+            return APIResponse.json(["status": "ready"])
+        }
+        router.get("/") { _, _ in
+            await statusPage()
+        }
         router.post("/v1/resources/:name/refresh") { request, context in
+            try authorize(request)
             let name = try context.parameters.require("name")
             guard control.status(of: name) != nil else { throw APIError.unknownResource(name) }
             if request.headers[.accept]?.contains(ServerSentEvent.contentType) == true {
@@ -143,7 +228,8 @@ struct StatusAPI<Control: AgentControl>: Sendable {
             guard let result = await control.refresh(name) else { throw APIError.unknownResource(name) }
             return APIResponse.json(encoding: result)
         }
-        router.post("/v1/refresh") { _, _ in
+        router.post("/v1/refresh") { request, _ in
+            try authorize(request)
             let results = await control.refreshAll()
             return APIResponse.json(encoding: ResultsAnswer(results: results))
         }
@@ -152,7 +238,8 @@ struct StatusAPI<Control: AgentControl>: Sendable {
                 await streamChanges(to: sink)
             }
         }
-        router.post("/v1/reload") { _, _ in
+        router.post("/v1/reload") { request, _ in
+            try authorize(request)
             switch await reload() {
             case .reloaded(let summary):
                 return APIResponse.json(encoding: summary)
@@ -173,6 +260,74 @@ struct StatusAPI<Control: AgentControl>: Sendable {
                 body: ResponseBody(byteBuffer: ByteBuffer(string: control.metricsPage())))
         }
         return router
+    }
+
+    /// Lets a request that changes something through: on the socket always;
+    /// on the HTTP listener only with control on and the token as
+    /// `Authorization: Bearer TOKEN` (compared in constant time).
+    private func authorize(_ request: Request) throws(APIError) {
+        guard case .network(let control, let token) = listener else { return }
+        guard control, let expected = token() else {
+            throw APIError(
+                status: .forbidden, code: "read_only",
+                message: "the HTTP listener is read-only; this request needs \"http\": {\"control\": true} and a "
+                    + "token, or the Unix socket")
+        }
+        let header = request.headers[.authorization] ?? ""
+        let prefix = "Bearer "
+        guard header.hasPrefix(prefix) else {
+            throw APIError.unauthorized(
+                "this request changes something: send the agent's token as "
+                    + "\"Authorization: Bearer TOKEN\"")
+        }
+        guard Self.constantTimeEqual(Array(header.utf8.dropFirst(prefix.utf8.count)), Array(expected.utf8)) else {
+            throw APIError.unauthorized("the token was refused")
+        }
+    }
+
+    /// Whether `a` and `b` are equal, in a time that depends on their lengths only.
+    static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        var difference = UInt8(truncatingIfNeeded: a.count ^ b.count)
+        for index in 0..<max(a.count, b.count) {
+            difference |= (index < a.count ? a[index] : 0) ^ (index < b.count ? b[index] : 0)
+        }
+        return difference == 0
+    }
+
+    /// A `limit` query parameter: 1 to ``maxRuns``, `fallback` when absent.
+    private static func limit(_ text: String?, default fallback: Int) throws(APIError) -> Int {
+        guard let text else { return fallback }
+        guard let limit = Int(text), (1...maxRuns).contains(limit) else {
+            throw APIError(
+                status: .badRequest, code: "bad_request", message: "limit must be a number from 1 to \(maxRuns)")
+        }
+        return limit
+    }
+
+    /// `GET /`: the status page, with the durations of each resource's last runs.
+    private func statusPage() async -> Response {
+        let statuses = control.statuses()
+        var durations: [String: [StatusPage.RecentRun]] = [:]
+        for status in statuses {
+            // A database that cannot be read leaves the sparklines out, not the page.
+            guard let runs = try? await control.recentRuns(of: status.name, limit: Self.pageRuns) else { continue }
+            durations[status.name] = runs.reversed().map {
+                StatusPage.RecentRun(
+                    milliseconds: $0.durationMilliseconds, failed: [.failed, .gaveUp].contains($0.outcome))
+            }
+        }
+        var control = false
+        if case .network(let enabled, _) = listener { control = enabled }
+        let page = StatusPage.render(
+            StatusPage.Input(
+                agent: agentInfo(), resources: statuses, durations: durations, control: control, now: Date()))
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
+                .contentSecurityPolicy: StatusPage.contentSecurityPolicy, .xContentTypeOptions: "nosniff",
+            ],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: page)))
     }
 
     /// `GET /v1/changes?resource=NAME&after=SEQ&limit=N`: a part of the change feed.
@@ -236,11 +391,13 @@ struct StatusAPI<Control: AgentControl>: Sendable {
 
     /// The answer of `GET /v1/status`.
     func status() -> StatusAnswer {
-        StatusAnswer(
-            agent: AgentInfo(
-                version: SyncAgentVersion.current, pid: Int(pid), startedAt: control.startedAt,
-                online: control.isOnline),
-            resources: control.statuses())
+        StatusAnswer(agent: agentInfo(), resources: control.statuses())
+    }
+
+    /// The agent, as the status shows it.
+    func agentInfo() -> AgentInfo {
+        AgentInfo(
+            version: SyncAgentVersion.current, pid: Int(pid), startedAt: control.startedAt, online: control.isOnline)
     }
 }
 
@@ -364,12 +521,16 @@ enum APIResponse {
     static let routes: [(method: HTTPRequest.Method, pattern: [String])] = [
         (.get, ["v1", "status"]),
         (.get, ["v1", "resources", "*"]),
+        (.get, ["v1", "resources", "*", "runs"]),
         (.post, ["v1", "resources", "*", "refresh"]),
         (.post, ["v1", "refresh"]),
         (.get, ["v1", "events"]),
         (.post, ["v1", "reload"]),
         (.get, ["v1", "changes"]),
         (.get, ["metrics"]),
+        (.get, ["healthz"]),
+        (.get, ["readyz"]),
+        (.get, []),
     ]
 
     /// The methods the API answers at `path`, if it knows the path.
@@ -391,6 +552,11 @@ struct APIError: Error {
         APIError(status: .notFound, code: "unknown_resource", message: "no resource named \"\(name)\"")
     }
 
+    /// A request that changes something came to the HTTP listener without the right token.
+    static func unauthorized(_ message: String) -> APIError {
+        APIError(status: .unauthorized, code: "unauthorized", message: message)
+    }
+
     /// The body of an error (docs/api.md#errors): `{"error": {"code", "message"}}`.
     var answer: ErrorAnswer { ErrorAnswer(code: code, message: message) }
 }
@@ -404,7 +570,9 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let error as APIError {
-            return APIResponse.json(encoding: error.answer, status: error.status)
+            var response = APIResponse.json(encoding: error.answer, status: error.status)
+            if error.status == .unauthorized { response.headers[.wwwAuthenticate] = "Bearer realm=\"sync-agent\"" }
+            return response
         } catch let error as HTTPError where error.status == .notFound {
             let allowed = APIResponse.methods(at: request.uri.path)
             let error =

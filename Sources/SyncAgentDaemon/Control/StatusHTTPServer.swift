@@ -22,6 +22,27 @@ struct StatusHTTPServer: Sendable {
     /// Told once the server listens.
     let onServerRunning: @Sendable (any Channel) async -> Void
 
+    /// A server of `responder` at `address`, within the bounds of
+    /// `connections` (a cap, a read timeout); `onServerRunning` is told once it listens.
+    init(
+        responder: RouterResponder<ControlRequestContext>, address: BindAddress, connections: ConnectionLimits,
+        logger: Logger, onServerRunning: @escaping @Sendable (any Channel) async -> Void
+    ) {
+        self.responder = responder
+        self.address = address
+        self.logger = logger
+        server = .http1(
+            configuration: .init(
+                additionalChannelHandlers: [connections.connectionHandler()], idleTimeout: ConnectionLimits.readTimeout)
+        )
+        self.onServerRunning = { channel in
+            try? await channel.eventLoop.submit {
+                try channel.pipeline.syncOperations.addHandler(connections.acceptHandler(), position: .first)
+            }.get()
+            await onServerRunning(channel)
+        }
+    }
+
     /// Serves until the graceful shutdown (or an error).
     func run() async throws {
         let responder = responder

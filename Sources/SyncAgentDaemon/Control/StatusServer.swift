@@ -164,17 +164,9 @@ package struct StatusServer: Sendable {
         let placed = placed
         let connections = connections
         return StatusHTTPServer(
-            responder: api.router().buildResponder(),
-            server: .http1(
-                configuration: .init(
-                    additionalChannelHandlers: [connections.connectionHandler()],
-                    idleTimeout: ConnectionLimits.readTimeout)),
-            address: .unixDomainSocket(path: temporary),
-            logger: serverLogger,
-            onServerRunning: { channel in
-                try? await channel.eventLoop.submit {
-                    try channel.pipeline.syncOperations.addHandler(connections.acceptHandler(), position: .first)
-                }.get()
+            responder: api.router().buildResponder(), address: .unixDomainSocket(path: temporary),
+            connections: connections, logger: serverLogger,
+            onServerRunning: { _ in
                 let folder = (temporary as NSString).deletingLastPathComponent
                 guard chmod(temporary, mode_t(mode)) == 0, rename(temporary, path) == 0 else {
                     let reason = String(cString: strerror(errno))

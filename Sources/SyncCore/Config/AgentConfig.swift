@@ -25,6 +25,10 @@ package struct AgentConfig: Sendable {
     package var changeRetention = ChangeRetention()
     /// How many syncs the agent's polls run at once.
     package var syncLimits = SyncLimits()
+    /// The TCP listener for monitoring, if any (docs/observability.md#the-http-listener).
+    package var http: HTTPListenerSettings?
+    /// How log lines are written.
+    package var logFormat = LogFormat.text
     /// The resources, in the order of the file.
     package var resources: [ResourceConfig] {
         didSet { positions = Self.positions(of: resources) }
@@ -464,7 +468,7 @@ extension ResourceConfig: Equatable {
 
 extension AgentConfig {
     /// What a reload to `new` would change that only a restart can
-    /// (docs/systemd.md#reloading): the database, the socket, connectivity.
+    /// (docs/systemd.md#reloading): the database, the socket, the HTTP listener, connectivity.
     package func restartOnlyChanges(to new: AgentConfig) -> [ConfigProblem] {
         var problems: [ConfigProblem] = []
         func check(_ key: String, _ changed: Bool) {
@@ -475,6 +479,9 @@ extension AgentConfig {
         check("store.leaseTime", leaseTime != new.leaseTime)
         check("socket", socket != new.socket)
         check("socketMode", socketMode != new.socketMode)
+        // A new token takes effect at once: it is read for each request.
+        check("http.listen", http?.listen != new.http?.listen)
+        check("http.control", (http?.control ?? false) != (new.http?.control ?? false))
         check("connectivity", connectivity != new.connectivity)
         return problems
     }

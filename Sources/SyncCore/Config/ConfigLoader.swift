@@ -160,6 +160,15 @@ extension ConfigLoader {
                     reader.integer(value, at: fields.path("maxConcurrentSyncsPerHost"), in: 1...10_000)
                     ?? limits.perHost
             }
+            let http = httpListener(fields.take("http"), at: fields.path("http"))
+            var logFormat = LogFormat.text
+            if let value = fields.take("logFormat"), let text = reader.string(value, at: fields.path("logFormat")) {
+                if let format = LogFormat(rawValue: text) {
+                    logFormat = format
+                } else {
+                    reader.report(fields.path("logFormat"), "must be \"text\" or \"json\"")
+                }
+            }
             let resourcesValue = fields.take("resources")
             let resources = resources(resourcesValue, at: fields.path("resources"), defaults: defaults)
             fields.finish(reader)
@@ -176,6 +185,8 @@ extension ConfigLoader {
                     secretFiles: substitution.files))
             config.store = store
             config.leaseTime = leaseTime
+            config.http = http
+            config.logFormat = logFormat
             return config
         }
 
@@ -716,6 +727,51 @@ extension ConfigLoader {
                 reader.report(fields.path("type"), "must be \"sqlite\" or \"postgres\"")
                 return .sqlite
             }
+        }
+
+        /// `http`: `{"listen": "127.0.0.1:9464", "control": false, "token": "${credential:http-token}"}`
+        /// (docs/configuration.md#the-http-listener).
+        mutating func httpListener(_ value: JSONValue?, at path: String) -> HTTPListenerSettings? {
+            guard let value, let fields = reader.object(value, at: path) else { return nil }
+            defer { fields.finish(reader) }
+            var settings: HTTPListenerSettings?
+            if let value = fields.take("listen") {
+                switch reader.string(value, at: fields.path("listen")).map(HTTPListenerSettings.parse(listen:)) {
+                case .success(let parsed): settings = parsed
+                case .failure(let problem): reader.report(fields.path("listen"), problem.message)
+                case nil: break
+                }
+            } else {
+                reader.report(fields.path("listen"), "is required: an address and a port, such as \"127.0.0.1:9464\"")
+            }
+            let control = fields.take("control").flatMap { reader.boolean($0, at: fields.path("control")) } ?? false
+            var token: String?
+            if let value = fields.take("token"), let raw = reader.string(value, at: fields.path("token")),
+                let text = substitute(raw, at: fields.path("token"))
+            {
+                token = text
+                if !text.isEmpty { substitution.keepSecret(text, as: "[token]") }
+            }
+            switch (control, token) {
+            case (true, nil):
+                reader.report(
+                    fields.path("token"),
+                    "is required with \"control\": true: the bearer token of the requests that change something, "
+                        + "such as \"${credential:http-token}\"")
+            case (true, let token?) where token.count < HTTPListenerSettings.minimumTokenLength:
+                reader.report(
+                    fields.path("token"),
+                    "must be at least \(HTTPListenerSettings.minimumTokenLength) characters (e.g. from "
+                        + "`openssl rand -hex 32`)")
+            case (false, _?):
+                reader.report(
+                    fields.path("token"), "has no use without \"control\": true (the listener is read-only then)")
+            default:
+                break
+            }
+            settings?.control = control
+            settings?.token = token
+            return settings
         }
 
         /// `changes`: `{"keep": "7d", "maxRows": 1000000}`.

@@ -40,6 +40,14 @@ final class ConfigReader {
         return text
     }
 
+    func boolean(_ value: JSONValue, at path: String) -> Bool? {
+        guard case .bool(let flag) = value else {
+            report(path, "must be true or false, not \(value.kindDescription)")
+            return nil
+        }
+        return flag
+    }
+
     func integer(_ value: JSONValue, at path: String, in range: ClosedRange<Int>) -> Int? {
         guard let number = value.intValue else {
             report(

@@ -3,9 +3,9 @@ import Store
 import Synchronization
 
 /// The running agent's counters: syncs by outcome, upstream requests by
-/// status, joins, syncs in flight and a duration histogram per resource,
+/// status, joins, retries, records changed, syncs in flight and a duration histogram per resource,
 /// kept as syncs and requests happen. The status server renders them as
-/// `GET /metrics` (docs/api.md#metrics).
+/// `GET /metrics` (docs/observability.md#metrics).
 ///
 /// Thread-safety: `Sendable`; its state is behind a `Mutex`.
 package final class AgentMetrics: Sendable {
@@ -47,6 +47,10 @@ package final class AgentMetrics: Sendable {
         package var rateLimitWaits: [String: [String: (count: Int, seconds: Double)]] = [:]
         /// Bytes of response bodies received: on the wire, and decoded.
         package var responseBytes: [String: (wire: Int, decoded: Int)] = [:]
+        /// Requests retried after a failure that can succeed later.
+        package var retries: [String: Int] = [:]
+        /// Records the syncs changed in the snapshot: inserted, updated, deleted.
+        package var recordsChanged: [String: SnapshotChanges] = [:]
     }
 
     /// The reasons of a rate-limit wait, in the order shown.
@@ -91,7 +95,16 @@ package final class AgentMetrics: Sendable {
             state.inFlight[result.resource, default: 1] -= 1
             state.syncs[result.resource, default: [:]][result.outcome, default: 0] += 1
             state.durations[result.resource, default: Histogram()].observe(seconds)
+            let changes = result.changes
+            state.recordsChanged[result.resource, default: SnapshotChanges()].added += changes.added
+            state.recordsChanged[result.resource, default: SnapshotChanges()].changed += changes.changed
+            state.recordsChanged[result.resource, default: SnapshotChanges()].removed += changes.removed
         }
+    }
+
+    /// A request of `resource` failed and is tried again.
+    func retried(_ resource: String) {
+        state.withLock { $0.retries[resource, default: 0] += 1 }
     }
 
     /// Someone asked for a sync of `resource` and joined the one in flight.

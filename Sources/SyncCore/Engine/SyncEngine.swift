@@ -445,12 +445,15 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
 
     private func makeSync(_ resource: ResourceConfig, id: Int) -> ResourceSync {
         let name = resource.name
+        var logger = logger
+        logger[metadataKey: LogKey.syncID] = "\(id)"
         var sync = ResourceSync(
             resource: resource, store: store,
             transport: MeteredTransport(base: transport, resource: name, metrics: metrics),
             redactor: config.redactor, logger: logger,
             onProgress: { [weak self] progress in
                 if let notice = progress.retry {
+                    if !notice.waitsForBudget { self?.metrics.retried(name) }
                     // The budget's waits are counted as they begin, however short.
                     if notice.rateLimitedUntil != nil, !notice.waitsForBudget {
                         self?.metrics.rateLimitWait(name, budget: false, seconds: notice.delay.seconds)
@@ -474,7 +477,7 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
     /// one `stat` per file, and no read when none changed. When they cannot be
     /// read again, a warning tells why, once per change of the files, and the
     /// values in force stay.
-    private func configWithCurrentSecrets() -> AgentConfig {
+    package func configWithCurrentSecrets() -> AgentConfig {
         secretsCheck.withLock { failed in
             let config = self.config
             let files = config.source.secretFiles
@@ -527,9 +530,9 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
         if result.outcome == .success {
             let changes = result.changes
             let diff = "\(changes.added) new, \(changes.changed) changed, \(changes.removed) removed"
-            logger.info(
+            logger.ending(result).info(
                 "synced \(result.pages) pages, \(result.items) items (\(diff)) in \(result.durationMilliseconds) ms",
-                metadata: [LogKey.resource: "\(name)", "trigger": "\(trigger)"])
+                metadata: [LogKey.resource: "\(name)", LogKey.syncID: "\(id)", "trigger": "\(trigger)"])
         }
         // A cancelled sync is nobody's answer: a newer one replaces it, or the agent stops.
         if result.outcome != .cancelled, let next = scheduler.ended(result, of: resource) {

@@ -1,8 +1,28 @@
-/// The metadata keys of the agent's log lines.
+import Logging
+import Store
+
+/// The metadata keys of the agent's log lines (docs/observability.md#logs).
 package enum LogKey {
     package static let resource = "resource"
     static let page = "page"
     static let items = "items"
-    static let attempt = "attempt"
-    static let syncID = "sync.id"
+    package static let attempt = "attempt"
+    /// The number of a sync within the agent's run: every line of one sync carries the same.
+    package static let syncID = "sync_id"
+    /// How a sync ended (`success`, `failed`, …).
+    package static let outcome = "outcome"
+    /// How long a sync took, in seconds.
+    package static let duration = "duration"
+}
+
+extension Logger {
+    /// This logger with the metadata of a sync that ended with `result`:
+    /// its outcome, duration in seconds and attempts.
+    package func ending(_ result: SyncResult) -> Logger {
+        var logger = self
+        logger[metadataKey: LogKey.outcome] = "\(result.outcome.rawValue)"
+        logger[metadataKey: LogKey.duration] = "\(Double(result.durationMilliseconds) / 1000)"
+        logger[metadataKey: LogKey.attempt] = "\(result.attempts)"
+        return logger
+    }
 }

@@ -108,6 +108,8 @@ struct ResourceSync: Sendable {
         fetch.budget = budgets?.budget(for: resource) ?? clock.budget(for: resource)
         fetch.onRetry = { [self, logger] event, page in
             let (notice, report) = progress.retrying(event, page: page)
+            var logger = logger
+            logger[metadataKey: LogKey.attempt] = "\(notice.attempt)"
             // Out of descriptors or memory is told once per episode.
             if (event.error as? FetchError)?.ofMachine == true {
                 logStorage(notice.logLine, at: .warning, logger)
@@ -205,6 +207,10 @@ struct ResourceSync: Sendable {
         let (outcome, stored) = Self.describe(
             Task.isCancelled ? CancellationError() : error, resource: resource.name)
         let message = stored.message.dropping(prefix: "\(resource.name): ")
+        var result = await finish(
+            outcome, trigger: trigger, startedAt: startedAt, progress: progress, snapshot: snapshot, error: stored,
+            last: last || run != nil, run: run, feed: feed)
+        let logger = logger.ending(result)
         if outcome == .cancelled {
             logger.notice("sync cancelled")
         } else if stored.kind == Self.storageKind {
@@ -212,9 +218,6 @@ struct ResourceSync: Sendable {
         } else {
             logger.warning("\(message)")
         }
-        var result = await finish(
-            outcome, trigger: trigger, startedAt: startedAt, progress: progress, snapshot: snapshot, error: stored,
-            last: last || run != nil, run: run, feed: feed)
         // A rate limit longer than rateLimit.maxWait: the next poll comes at its reset.
         if result.outcome == .rateLimited { result.retryAfter = (error as? FetchError)?.retryAfter }
         return result

@@ -51,14 +51,20 @@ struct RunningAgent: Sendable {
     func curl(
         _ method: String, _ path: String, headers: [String] = [], options: [String] = [], maxTime: Int = 60
     ) -> Answer {
+        Self.curl(
+            method, "http://localhost" + path, headers: headers, options: ["--unix-socket", socketPath] + options,
+            maxTime: maxTime)
+    }
+
+    /// `curl -X method url` over TCP (the HTTP listener), as `curl(_:_:headers:options:maxTime:)` does on the socket.
+    static func curl(
+        _ method: String, _ url: String, headers: [String] = [], options: [String] = [], maxTime: Int = 60
+    ) -> Answer {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
         process.arguments =
-            [
-                "--silent", "--no-buffer", "--max-time", "\(maxTime)", "--unix-socket", socketPath, "-X", method, "-w",
-                "\n%{http_code}",
-            ]
-            + headers.flatMap { ["-H", $0] } + options + ["http://localhost" + path]
+            ["--silent", "--no-buffer", "--max-time", "\(maxTime)", "-X", method, "-w", "\n%{http_code}"]
+            + headers.flatMap { ["-H", $0] } + options + [url]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

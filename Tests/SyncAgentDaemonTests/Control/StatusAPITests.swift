@@ -1,10 +1,10 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
-import Store
 import Synchronization
 import Testing
 
+@testable import Store
 @testable import Streams
 @testable import SyncAgentDaemon
 @testable import SyncCore
@@ -56,9 +56,12 @@ import Testing
             metrics.request("users", status: nil)
             metrics.received("users", wire: 1400, decoded: 14_000)
             metrics.joined("users")
-            metrics.syncEnded(SyncResult(resource: "users", outcome: .success, durationMilliseconds: 700), seconds: 0.7)
+            metrics.retried("users")
+            var result = SyncResult(resource: "users", outcome: .success, durationMilliseconds: 700)
+            result.changes = SnapshotChanges(added: 5, changed: 2, removed: 1)
+            metrics.syncEnded(result, seconds: 0.7)
             metrics.syncStarted("groups")
-            return metrics.render(statuses: statuses(), online: isOnline)
+            return metrics.render(statuses: statuses(), online: isOnline, startedAt: startedAt)
         }
 
         /// Two changes of users at seqs 7 and 8, one of groups at 9; nothing pruned.
@@ -73,6 +76,21 @@ import Testing
                 all.filter { $0.seq > seq && (resource == nil || $0.resource == resource) }.prefix(limit))
             return ChangePage(changes: changes, next: changes.last?.seq ?? seq, missed: false)
         }
+
+        /// Two runs of each resource, newest first: a failure after a success.
+        func recentRuns(of resource: String, limit: Int) async throws(StoreError) -> [SyncRunRow] {
+            let start = Date(timeIntervalSince1970: 1_795_000_000)
+            return [(2, SyncOutcome.failed, 900), (1, .success, 300)].prefix(limit).map { id, outcome, milliseconds in
+                SyncRunRow(
+                    id: id, resource: resource, trigger: .poll, startedAt: start,
+                    finishedAt: start.addingTimeInterval(Double(milliseconds) / 1000), outcome: outcome, attempts: 1,
+                    pages: 1, items: 3, bytes: 10, wireBytes: 10, error: nil, changes: SnapshotChanges())
+            }
+        }
+
+        let storeFailure = Mutex<String?>(nil)
+
+        func storeProblem() async -> String? { storeFailure.withLock { $0 } }
 
         func refreshAll() async -> [SyncResult] {
             var results: [SyncResult] = []
@@ -309,9 +327,10 @@ import Testing
         let samples = try PrometheusText.samples(body)
         #expect(samples[#"sync_agent_syncs_total{resource="users",outcome="success"}"#] == 1)
         #expect(samples[#"sync_agent_syncs_total{resource="groups",outcome="failed"}"#] == 0)
-        #expect(samples[#"sync_agent_upstream_requests_total{resource="users",status="200"}"#] == 1)
-        #expect(samples[#"sync_agent_upstream_requests_total{resource="users",status="503"}"#] == 1)
-        #expect(samples[#"sync_agent_upstream_requests_total{resource="users",status="error"}"#] == 1)
+        #expect(samples[#"sync_agent_upstream_requests_total{resource="users",status="200",status_class="2xx"}"#] == 1)
+        #expect(samples[#"sync_agent_upstream_requests_total{resource="users",status="503",status_class="5xx"}"#] == 1)
+        #expect(
+            samples[#"sync_agent_upstream_requests_total{resource="users",status="error",status_class="error"}"#] == 1)
         #expect(samples[#"sync_agent_joined_requests_total{resource="users"}"#] == 1)
         #expect(samples[#"sync_agent_response_bytes_total{resource="users",form="wire"}"#] == 1400)
         #expect(samples[#"sync_agent_response_bytes_total{resource="users",form="decoded"}"#] == 14_000)
@@ -325,6 +344,16 @@ import Testing
         #expect(samples[#"sync_agent_sync_duration_seconds_count{resource="users"}"#] == 1)
         #expect(samples[#"sync_agent_records{resource="groups"}"#] == 6)
         #expect(samples["sync_agent_online"] == 0)
+        #expect(samples[#"sync_agent_retries_total{resource="users"}"#] == 1)
+        #expect(samples[#"sync_agent_retries_total{resource="groups"}"#] == 0)
+        #expect(samples[#"sync_agent_records_changed_total{resource="users",op="insert"}"#] == 5)
+        #expect(samples[#"sync_agent_records_changed_total{resource="users",op="update"}"#] == 2)
+        #expect(samples[#"sync_agent_records_changed_total{resource="users",op="delete"}"#] == 1)
+        #expect(samples[#"sync_agent_resources{state="idle"}"#] == 2)
+        #expect(samples[#"sync_agent_resources{state="failed"}"#] == 0)
+        #expect(samples["sync_agent_slow_syncs"] == 0)
+        #expect(samples["sync_agent_start_time_seconds"] == 1_795_000_000)
+        #expect(samples[#"sync_agent_build_info{version="\#(SyncAgentVersion.current)"}"#] == 1)
         // Never synced: no last success yet.
         #expect(!body.contains("sync_agent_last_success_timestamp_seconds{"))
     }

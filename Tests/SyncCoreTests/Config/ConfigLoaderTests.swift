@@ -467,7 +467,7 @@ func resource(
         defer { try? FileManager.default.removeItem(atPath: folder) }
         for credential in [
             "api-token", "github-token", "stripe-key", "slack-token", "notion-token", "zendesk-token", "proxy-password",
-            "salesforce-secret", "graph-secret", "graph-refresh-token",
+            "salesforce-secret", "graph-secret", "graph-refresh-token", "http-token",
         ] {
             try Data("t0ken-\(credential)\n".utf8).write(to: URL(fileURLWithPath: folder + "/" + credential))
         }
@@ -495,7 +495,8 @@ func resource(
             + ConfigLoader.sinceKeys.filter({ $0 != "bodyField" }) + [
                 "database", "store", "type", "socket", "socketMode", "probe", "maxProbeInterval", "method", "auths",
                 "changes", "keep",
-                "maxRows", "maxConcurrentSyncs", "maxConcurrentSyncsPerHost",
+                "maxRows", "maxConcurrentSyncs", "maxConcurrentSyncsPerHost", "http", "listen", "control", "token",
+                "logFormat",
             ] + ConfigLoader.oauth2Keys
         {
             #expect(text.contains("\"\(key)\":"), "config.example.json does not show \(key)")

@@ -1,0 +1,91 @@
+import Glibc
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+import SyncCore
+
+/// The optional TCP listener (docs/observability.md#the-http-listener): the
+/// metrics, the health checks, the status page and the status API, read-only
+/// unless control is on, within the same bounds as the socket (a connection
+/// cap, a read timeout, a body cap, event streams that drop a client too slow).
+struct HTTPListener: Sendable {
+    let settings: HTTPListenerSettings
+    let logger: Logger
+    /// The bounds on its connections.
+    let connections: ConnectionLimits
+
+    /// A listener for `settings`, taking at most `maxConnections` clients at once.
+    init(settings: HTTPListenerSettings, maxConnections: Int, logger: Logger) {
+        self.settings = settings
+        self.logger = logger
+        connections = ConnectionLimits(cap: maxConnections, logger: logger)
+    }
+
+    /// Why the listener cannot serve.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The service serving `api` (made read-only or guarded by the token here)
+    /// until the graceful shutdown; it calls `onListening` with `nil` once it
+    /// listens, or with why it cannot.
+    func service<Control: AgentControl>(
+        api: StatusAPI<Control>, token: @escaping @Sendable () -> String?,
+        onListening: @escaping @Sendable (Failure?) -> Void
+    ) -> some Service {
+        var api = api
+        api.listener = .network(control: settings.control, token: token)
+        var serverLogger = logger
+        // Hummingbird logs every start at info; the agent says it once, its way.
+        serverLogger.logLevel = max(logger.logLevel, .warning)
+        let settings = settings
+        let logger = logger
+        let server = StatusHTTPServer(
+            responder: api.router().buildResponder(), address: .hostname(settings.host, port: settings.port),
+            connections: connections, logger: serverLogger,
+            onServerRunning: { _ in
+                logger.info("listening on \(settings.url) (\(settings.control ? "with control" : "read-only"))")
+                if !settings.isLoopback {
+                    logger.warning(
+                        """
+                        the HTTP listener \(settings.listen) can be reached from other machines: anyone who can \
+                        reach it reads the status and the metrics; firewall it, or listen on 127.0.0.1
+                        """)
+                }
+                onListening(nil)
+            })
+        return ListenerService(server: server, settings: settings, onListening: onListening)
+    }
+
+    /// Runs the server; a failure to listen is told, not thrown, so the agent
+    /// stops with that one sentence.
+    private struct ListenerService: Service {
+        let server: StatusHTTPServer
+        let settings: HTTPListenerSettings
+        let onListening: @Sendable (Failure?) -> Void
+
+        func run() async {
+            do {
+                try await server.run()
+            } catch {
+                onListening(
+                    Failure(
+                        description: "cannot listen on \(settings.url) (\"http\".\"listen\"): \(Self.reason(error))"))
+                // The agent stops: wait for its turn, as the service group expects.
+                try? await gracefulShutdown()
+            }
+        }
+
+        /// Why binding failed, in words.
+        static func reason(_ error: any Error) -> String {
+            guard let error = error as? IOError else { return "\(error)" }
+            switch error.errnoCode {
+            case EADDRINUSE: return "the address is in use: another program (or agent) listens there"
+            case EADDRNOTAVAIL: return "this machine has no such address"
+            case EACCES: return "permission denied: a port below 1024 needs the CAP_NET_BIND_SERVICE capability"
+            default: return error.description
+            }
+        }
+    }
+}

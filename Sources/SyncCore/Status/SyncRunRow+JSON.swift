@@ -1,0 +1,28 @@
+import Store
+
+extension SyncRunRow {
+    /// The run as `sync-agent history --json` and `GET /v1/resources/NAME/runs`
+    /// show it (docs/api.md#get-v1resourcesnameruns).
+    package var json: JSONValue {
+        [
+            "id": .number(Int(id)),
+            "resource": .string(resource),
+            "trigger": .string(trigger.rawValue),
+            "startedAt": JSONValue(encoding: startedAt),
+            "finishedAt": JSONValue(encoding: finishedAt),
+            "outcome": .string(outcome.rawValue),
+            "attempts": .number(attempts),
+            "pages": .number(pages),
+            "items": .number(items),
+            "bytes": .number(bytes),
+            "wireBytes": .number(wireBytes),
+            "durationMs": .number(durationMilliseconds),
+            "changes": [
+                "added": .number(changes.added), "changed": .number(changes.changed),
+                "removed": .number(changes.removed),
+            ],
+            "error": JSONValue(encoding: error),
+            "since": JSONValue(encoding: since),
+        ]
+    }
+}
