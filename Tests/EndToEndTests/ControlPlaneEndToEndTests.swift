@@ -103,10 +103,10 @@ import Testing
         #expect(metrics.status == 200)
         for line in [
             #"sync_agent_syncs_total{resource="items",outcome="success"} 2"#,
-            #"sync_agent_upstream_requests_total{resource="items",status="503"} 1"#,
+            #"sync_agent_upstream_requests_total{resource="items",status="503",status_class="5xx"} 1"#,
             // Item 3 is on page 1: pages 2 and 3 are revalidated with a 304.
-            #"sync_agent_upstream_requests_total{resource="items",status="200"} 4"#,
-            #"sync_agent_upstream_requests_total{resource="items",status="304"} 2"#,
+            #"sync_agent_upstream_requests_total{resource="items",status="200",status_class="2xx"} 4"#,
+            #"sync_agent_upstream_requests_total{resource="items",status="304",status_class="3xx"} 2"#,
             #"sync_agent_syncs_in_flight{resource="items"} 0"#,
             #"sync_agent_sync_duration_seconds_count{resource="items"} 2"#,
             #"sync_agent_records{resource="items"} 250"#,

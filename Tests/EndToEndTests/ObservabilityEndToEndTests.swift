@@ -22,7 +22,10 @@ import Testing
             extra: #""http": {"listen": "127.0.0.1:\#(port)"\#(http)}, "logFormat": "\#(logFormat)","#)
         let agent = try await RunningAgent.start(
             in: workspace, environment: ["CREDENTIALS_DIRECTORY": credentials])
-        return (agent, "http://127.0.0.1:\(port)")
+        let base = "http://127.0.0.1:\(port)"
+        // Both listeners are bound before READY=1; the socket may answer a moment first.
+        #expect(try await eventually { RunningAgent.curl("GET", base + "/healthz").status == 200 })
+        return (agent, base)
     }
 
     @Test func theListenerServesHealthStatusAndMetricsAndRefreshesOnlyWithTheToken() async throws {
@@ -31,13 +34,16 @@ import Testing
         let (agent, base) = try await start(
             upstream: upstream, http: #", "control": true, "token": "${credential:http-token}""#)
 
-        #expect(RunningAgent.curl("GET", base + "/healthz").status == 200)
         #expect(try await eventually { agent.state(of: "items") == "idle" })
         let ready = RunningAgent.curl("GET", base + "/readyz")
         #expect(ready.status == 200 && ready.json["status"] as? String == "ready", "\(ready.body)")
         let status = RunningAgent.curl("GET", base + "/v1/status")
         #expect((status.json["resources"] as? [[String: Any]])?.first?["items"] as? Int == 30)
         #expect(RunningAgent.curl("GET", base + "/v1/resources/items").json["state"] as? String == "idle")
+
+        // A page of another site whose name was rebound to 127.0.0.1 reads nothing.
+        let rebound = RunningAgent.curl("GET", base + "/v1/status", headers: ["Host: rebound.example.com"])
+        #expect(rebound.status == 403 && rebound.body.contains("forbidden_host"), "\(rebound.body)")
 
         // Nothing changes without the token.
         let requests = upstream.requests.count
@@ -141,6 +147,7 @@ import Testing
             resources: [upstream.resource("items", style: "page")], extra: #""http": {"listen": "0.0.0.0:\#(port)"},"#)
         let agent = try await RunningAgent.start(in: workspace)
         #expect(try await eventually { agent.state(of: "items") == "idle" })
+        #expect(try await eventually { RunningAgent.curl("GET", "http://127.0.0.1:\(port)/healthz").status == 200 })
         let requests = upstream.requests.count
         let refused = RunningAgent.curl(
             "POST", "http://127.0.0.1:\(port)/v1/refresh", headers: ["Authorization: Bearer \(Self.token)"])
@@ -150,6 +157,55 @@ import Testing
         let output = try await agent.stop()
         #expect(output.stderr.contains("can be reached from other machines"), "\(output.stderr)")
         #expect(output.stderr.contains("listening on http://0.0.0.0:\(port) (read-only)"))
+    }
+
+    @Test func theListenerHasTheSocketsBoundsInAPoolOfItsOwn() async throws {
+        let upstream = try await TestUpstream.start(collections: ["items": 5])
+        defer { Task { await upstream.stop() } }
+        let workspace = try Workspace()
+        let port = unusedLoopbackPort()
+        try workspace.writeConfig(
+            resources: [upstream.resource("items", style: "page")], extra: #""http": {"listen": "127.0.0.1:\#(port)"},"#
+        )
+        // 128 open files: the socket takes 64 connections at most, the listener 32.
+        let agent = try await RunningAgent.start(
+            in: workspace, wrapper: ["/usr/bin/prlimit", "--nofile=128:128", "--"])
+        #expect(try await eventually { agent.state(of: "items") == "idle" })
+        #expect(try await eventually { RunningAgent.curl("GET", "http://127.0.0.1:\(port)/healthz").status == 200 })
+
+        let opened = ContinuousClock.now
+        let connections = try (0..<33).map { _ in try RawConnection(tcpPort: port) }
+        var refused: [RawConnection] = []
+        #expect(
+            try await eventually(timeout: .seconds(5)) {
+                refused = connections.filter { $0.read(for: .zero).closed }
+                return !refused.isEmpty
+            })
+        #expect(refused.count == 1)
+        let answer = refused.first?.read(for: .zero).text ?? ""
+        #expect(answer.hasPrefix("HTTP/1.1 503") && answer.contains("too_many_connections"), "\(answer)")
+        // The socket's pool is its own: it answers while the listener is full.
+        #expect(agent.curl("GET", "/v1/status").status == 200)
+
+        // A body past 64 KiB is refused unread (on a connection of the socket's pool).
+        let large = String(repeating: "x", count: 70 * 1024)
+        let tooLarge = agent.curl("POST", "/v1/refresh", options: ["--data-binary", large])
+        #expect(tooLarge.status == 413)
+
+        // The idle ones are closed after the read timeout (10 s), and the listener answers again.
+        for connection in connections where !refused.contains(where: { $0 === connection }) {
+            let (text, closed) = connection.read(for: .seconds(30))
+            #expect(closed && text.isEmpty, "\(text)")
+        }
+        #expect(ContinuousClock.now - opened >= .seconds(9))
+        #expect(RunningAgent.curl("GET", "http://127.0.0.1:\(port)/healthz").status == 200)
+        let tcpTooLarge = RunningAgent.curl(
+            "POST", "http://127.0.0.1:\(port)/v1/refresh", options: ["--data-binary", large])
+        #expect(tcpTooLarge.status == 413, "\(tcpTooLarge.body)")
+        let log = agent.process.stderrSoFar
+        #expect(log.contains("the HTTP listener has 32 connections open, the most it takes"), "\(log)")
+        #expect(log.contains("the HTTP listener takes connections again (refused 1 while full)"), "\(log)")
+        _ = try await agent.stop()
     }
 
     @Test func aListenerThatCannotListenStopsTheAgentWithOneSentence() async throws {
@@ -167,6 +223,9 @@ import Testing
                 #"cannot listen on http://127.0.0.1:\#(upstream.port) ("http"."listen"): the address is in use"#),
             "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: workspace.folder + "/sync-agent.sock"))
+        // Checked before anything starts: no sync, no database.
+        #expect(upstream.requests.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: workspace.databasePath))
     }
 
     @Test func jsonLogsAreOneObjectPerLineWithEachSyncsFields() async throws {
@@ -199,7 +258,8 @@ import Testing
 /// A loopback port nothing listens on now.
 func unusedLoopbackPort() -> Int {
     while true {
-        let port = Int.random(in: 20_000..<60_000)
+        // Below Linux's ephemeral ports (32768 on), which connections take.
+        let port = Int.random(in: 10_000..<32_000)
         if !loopbackAccepts(port: port) { return port }
     }
 }

@@ -6,21 +6,22 @@ import Testing
 /// headless Chromium, driven through chromedriver, against the real agent
 /// and its HTTP listener. With `SYNC_AGENT_RECORD_SCREENSHOTS=1` the
 /// screenshots go into `docs/images/`, for the docs.
-@Suite(.timeLimit(.minutes(5))) struct StatusPageEndToEndTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct StatusPageEndToEndTests {
     static let token = "7c2f90e1d4b84a6fa3e5c1b0"
 
-    /// An agent with `items` (its first sync held up 3 s by the upstream, so
-    /// the page sees it syncing) and `gone` (404: failed for good), and an
+    /// An agent with `items` (its first sync held up 5 s by the upstream, so
+    /// the page sees it syncing, and slow after 1 s) and `gone` (404: failed for good), and an
     /// HTTP listener with control on.
     func startAgent(upstream: TestUpstream) async throws -> (RunningAgent, String) {
-        upstream.inject(Fault(path: "/page/items", times: 1, delay: .seconds(3)))
+        upstream.inject(Fault(path: "/page/items", times: 1, delay: .seconds(5)))
         upstream.inject(Fault(path: "/page/gone", action: .status(404)))
         let workspace = try Workspace()
         let port = unusedLoopbackPort()
         let credentials = try workspace.writeCredential("http-token", Self.token)
         try workspace.writeConfig(
             resources: [
-                upstream.resource("items", style: "page", extra: #""interval": "1h", "slowAfter": "1s""#),
+                upstream.resource(
+                    "items", style: "page", extra: #""interval": "1h", "slowAfter": "1s", "timeout": "20s""#),
                 upstream.resource("gone", style: "page", collection: "gone"),
             ],
             extra: #""http": {"listen": "127.0.0.1:\#(port)", "control": true, "token": "${credential:http-token}"},"#)
@@ -38,6 +39,23 @@ import Testing
         return root.appendingPathComponent("docs/images/" + name).path
     }
 
+    /// Records in `window.seen` each state `items` shows, `+slow` with its badge,
+    /// as the page changes it: what a person watching would have seen, however
+    /// briefly, whenever the test looks.
+    static let recorder = #"""
+        window.seen = [];
+        const note = () => {
+          const row = document.querySelector('tr[data-resource="items"]');
+          const state = row.querySelector('.state').textContent + (row.querySelector('.badge.slow') ? '+slow' : '');
+          if (window.seen[window.seen.length - 1] !== state) window.seen.push(state);
+        };
+        note();
+        new MutationObserver(note).observe(document.querySelector('tbody'),
+          { subtree: true, childList: true, characterData: true, attributes: true });
+        window.notReloaded = true;
+        return true;
+        """#
+
     @Test func thePageFollowsSyncingThenIdleShowsAFailureAndRefreshes() async throws {
         let upstream = try await TestUpstream.start(collections: ["items": 40, "gone": 1])
         defer { Task { await upstream.stop() } }
@@ -49,16 +67,15 @@ import Testing
         try await browser.open(page)
         let items = #"tr[data-resource="items"]"#
         let gone = #"tr[data-resource="gone"]"#
-        #expect(try await browser.text("\(items) .state") == "syncing")
+        #expect(try await browser.evaluate(Self.recorder, as: Bool.self))
         #expect(try await browser.waitUntil { try await browser.attribute("body", "data-live") == "true" })
-        // A mark the page keeps only while it is not reloaded.
-        #expect(try await browser.evaluate("window.notReloaded = true; return true;", as: Bool.self))
+        func seen() async throws -> [String] { try await browser.evaluate("return window.seen;", as: [String].self) }
 
-        // Slow, then idle with its records: told by the event stream.
-        #expect(try await browser.waitUntil { try await browser.count("\(items) .badge.slow") == 1 })
+        // Syncing, slow, then idle with its records: told by the event stream, the page never reloaded.
         #expect(try await browser.waitUntil { try await browser.text("\(items) .state") == "idle" })
+        let first = try await seen()
+        #expect(first == ["syncing", "syncing+slow", "idle"], "\(first)")
         #expect(try await browser.waitUntil { try await browser.text("\(items) .items") == "40" })
-        #expect(try await browser.count("\(items) .badge.slow") == 0)
         #expect(try await browser.text("\(items) .last-success")?.hasSuffix("s ago") == true)
         #expect(try await browser.waitUntil { try await browser.count("\(items) .spark svg polyline") == 1 })
         // Five more syncs (through the socket): the sparkline draws each, from the history.
@@ -68,32 +85,45 @@ import Testing
                 let points = try await browser.attribute("\(items) .spark svg polyline", "points") ?? ""
                 return points.split(separator: " ").count == 6
             })
-        #expect(try await browser.evaluate("return window.notReloaded === true;", as: Bool.self))
 
-        // The failure, with the API's answer.
-        #expect(try await browser.waitUntil { try await browser.text("\(gone) .state") == "failed" })
+        // The resource that failed before the page opened, with the API's answer.
+        #expect(try await browser.text("\(gone) .state") == "failed")
         #expect(try await browser.text("\(gone) .badge.failed") == "needs a refresh")
         #expect(try await browser.text("\(gone) .error")?.contains("404") == true)
         try await browser.screenshot(to: screenshotPath("status-page.png"))
 
-        // A refresh without the token asks for it and sends nothing.
+        // Refresh without the token asks for it; with a wrong one, it is refused: nothing is sent.
         let asked = upstream.requestCount(path: "/page/items")
-        try await browser.click(#"button.refresh[data-resource="items"]"#)
-        #expect(try await browser.waitUntil { try await browser.text("#message")?.contains("token") == true })
+        let refresh = #"button.refresh[data-resource="items"]"#
+        try await browser.click(refresh)
+        #expect(
+            try await browser.waitUntil { try await browser.text("#message") == "enter the agent's token to refresh" })
+        try await browser.type("#token", "not-the-token-0000000")
+        try await browser.click(refresh)
+        #expect(try await browser.waitUntil { try await browser.text("#message") == "the token was refused" })
         #expect(upstream.requestCount(path: "/page/items") == asked)
 
         // With it: the row syncs again and the result is shown.
-        upstream.inject(Fault(path: "/page/items", times: 1, delay: .milliseconds(1500)))
+        _ = try await browser.evaluate("window.seen = ['idle']; return true;", as: Bool.self)
+        upstream.inject(Fault(path: "/page/items", times: 1, delay: .milliseconds(2500)))
+        try await browser.clear("#token")
         try await browser.type("#token", Self.token)
-        try await browser.click(#"button.refresh[data-resource="items"]"#)
-        #expect(try await browser.waitUntil { try await browser.text("\(items) .state") == "syncing" })
-        #expect(try await browser.waitUntil { try await browser.text("\(items) .state") == "idle" })
+        try await browser.click(refresh)
         #expect(
             try await browser.waitUntil {
-                let message = try await browser.text("#message") ?? ""
-                return message.hasPrefix("items: notModified") || message.hasPrefix("items: success")
+                try await browser.text("#message")?.hasPrefix("items: notModified") == true
             })
+        let refreshed = try await seen()
+        #expect(refreshed == ["idle", "syncing", "syncing+slow", "idle"], "\(refreshed)")
         #expect(upstream.requestCount(path: "/page/items") > asked)
+
+        // A failure while the page is open: the row shows it as it happens.
+        upstream.inject(Fault(path: "/page/items", action: .status(404)))
+        try await browser.click(refresh)
+        #expect(try await browser.waitUntil { try await browser.text("\(items) .state") == "failed" })
+        #expect(try await browser.text("\(items) .badge.failed") == "needs a refresh")
+        #expect(try await browser.text("\(items) .error")?.contains("404") == true)
+        #expect(try await browser.waitUntil { try await browser.text("#message")?.hasPrefix("items: failed") == true })
         #expect(try await browser.evaluate("return window.notReloaded === true;", as: Bool.self))
     }
 

@@ -60,15 +60,17 @@ public func withTimeout<T: Sendable>(
     let task = Task.inheritingExecutor {
         race.end(with: await Result(awaiting: operation))
     }
+    // The race is ended before the operation is cancelled: an operation that
+    // ends at once with its own cancellation error must not win over the reason.
     let token = timers.schedule(after: duration) {
-        task.cancel()
         race.end(with: .failure(TimeoutError()))
+        task.cancel()
     }
     let result = await withTaskCancellationHandler {
         await race.outcome()
     } onCancel: {
-        task.cancel()
         race.end(with: .failure(CancellationError()))
+        task.cancel()
     }
     timers.cancel(token)
     return try result.get()

@@ -64,6 +64,7 @@ package struct AgentRunner {
             maxConnections: ConnectionLimits.cap(forFileLimit: files), logger: logger)
         do {
             try StatusServer.prepare(path: config.socket)
+            if let http = config.http { try HTTPListener.prepare(http) }
         } catch {
             throw Failure(message: "\(error)")
         }
@@ -124,8 +125,10 @@ package struct AgentRunner {
             throw Failure(message: "\(error)")
         }
         let httpService = config.http.map { settings in
-            HTTPListener(settings: settings, maxConnections: server.connections.cap, logger: logger).service(
-                api: api, token: { engine.configWithCurrentSecrets().http?.token }, onListening: listened)
+            // Its own pool, half the socket's: a flood of it leaves the socket and the syncs their files.
+            HTTPListener(settings: settings, maxConnections: max(8, server.connections.cap / 2), logger: logger)
+                .service(
+                    api: api, token: { engine.configWithCurrentSecrets().http?.token }, onListening: listened)
         }
         var configuration = ServiceGroupConfiguration(
             // Services start in this order and stop in the reverse one. The

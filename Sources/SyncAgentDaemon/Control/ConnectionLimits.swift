@@ -8,7 +8,8 @@ import Synchronization
 import Glibc
 #endif
 
-/// The bounds on the status socket's connections (docs/api.md#connections):
+/// The bounds on the status socket's connections, or the HTTP listener's
+/// (docs/api.md#connections):
 /// at most ``cap`` open at once, well below the file limit so that syncs and
 /// the database never run out of descriptors because of idle clients. A
 /// connection past the cap is answered 503 and closed at once, not queued.
@@ -22,6 +23,8 @@ import Glibc
 final class ConnectionLimits: Sendable {
     /// The most connections open at once.
     let cap: Int
+    /// What the log calls the server: `the socket`, `the HTTP listener`.
+    private let name: String
     private let logger: Logger
     private let state = Mutex(State())
 
@@ -35,8 +38,9 @@ final class ConnectionLimits: Sendable {
         var failedAt = ContinuousClock.now
     }
 
-    init(cap: Int, logger: Logger) {
+    init(cap: Int, logger: Logger, name: String = "the socket") {
         self.cap = cap
+        self.name = name
         self.logger = logger
     }
 
@@ -65,7 +69,7 @@ final class ConnectionLimits: Sendable {
         }
         if firstRefusal {
             logger.warning(
-                "the socket has \(cap) connections open, the most it takes: refusing new ones until some close")
+                "\(name) has \(cap) connections open, the most it takes: refusing new ones until some close")
         }
         return admitted
     }
@@ -79,7 +83,7 @@ final class ConnectionLimits: Sendable {
             return refused
         }
         if let refused {
-            logger.notice("the socket takes connections again (refused \(refused) while full)")
+            logger.notice("\(name) takes connections again (refused \(refused) while full)")
         }
     }
 
@@ -99,7 +103,7 @@ final class ConnectionLimits: Sendable {
             }
             return state.acceptError == nil
         }
-        if starts { logger.error("cannot accept connections on the socket (\(reason)): trying again each second") }
+        if starts { logger.error("cannot accept connections on \(name) (\(reason)): trying again each second") }
     }
 
     /// Notes an accepted connection: it ends an episode of accept errors
@@ -113,7 +117,7 @@ final class ConnectionLimits: Sendable {
             state.acceptError = nil
             return error
         }
-        if let ended { logger.notice("the socket accepts connections again after \(ended)") }
+        if let ended { logger.notice("\(name) accepts connections again after \(ended)") }
     }
 
     /// The handler each connection starts with: it counts the connection in

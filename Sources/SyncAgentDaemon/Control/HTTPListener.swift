@@ -19,12 +19,50 @@ struct HTTPListener: Sendable {
     init(settings: HTTPListenerSettings, maxConnections: Int, logger: Logger) {
         self.settings = settings
         self.logger = logger
-        connections = ConnectionLimits(cap: maxConnections, logger: logger)
+        connections = ConnectionLimits(cap: maxConnections, logger: logger, name: "the HTTP listener")
     }
 
     /// Why the listener cannot serve.
     struct Failure: Error, CustomStringConvertible {
         var description: String
+    }
+
+    /// Checks that the agent can listen at `settings`' address, before it
+    /// starts anything: binds it once and lets it go.
+    static func prepare(_ settings: HTTPListenerSettings) throws(Failure) {
+        let ipv6 = settings.host.contains(":")
+        let descriptor = socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        var reuse: Int32 = 1
+        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+        var bound: Int32
+        if ipv6 {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = in_port_t(UInt16(settings.port).bigEndian)
+            inet_pton(AF_INET6, settings.host, &address.sin6_addr)
+            bound = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+                }
+            }
+        } else {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(settings.port).bigEndian)
+            inet_pton(AF_INET, settings.host == "localhost" ? "127.0.0.1" : settings.host, &address.sin_addr)
+            bound = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+        }
+        guard bound == 0 else {
+            throw Failure(
+                description: "cannot listen on \(settings.url) (\"http\".\"listen\"): "
+                    + ListenerService.reason(IOError(errnoCode: errno, reason: "bind")))
+        }
     }
 
     /// The service serving `api` (made read-only or guarded by the token here)
@@ -35,7 +73,7 @@ struct HTTPListener: Sendable {
         onListening: @escaping @Sendable (Failure?) -> Void
     ) -> some Service {
         var api = api
-        api.listener = .network(control: settings.control, token: token)
+        api.listener = .network(control: settings.control, token: token, loopbackHosts: settings.isLoopback)
         var serverLogger = logger
         // Hummingbird logs every start at info; the agent says it once, its way.
         serverLogger.logLevel = max(logger.logLevel, .warning)

@@ -64,25 +64,13 @@ extension SyncEngine: AgentControl {
         try await store.runs(of: resource, limit: limit)
     }
 
-    /// A read of the database that must end within ``StatusAPI/storeCheckLimit``.
+    /// A read of the database: `nil` when it answers.
     func storeProblem() async -> String? {
-        let store = store
-        return await withTaskGroup(of: String?.self) { group in
-            group.addTask {
-                do throws(StoreError) {
-                    _ = try await store.lastChangeSeq()
-                    return nil
-                } catch {
-                    return "the database cannot be read: \(error.message)"
-                }
-            }
-            group.addTask {
-                try? await Task.sleep(for: StatusAPI<Self>.storeCheckLimit)
-                return Task.isCancelled ? nil : "the database did not answer within \(StatusAPI<Self>.storeCheckLimit)"
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
+        do throws(StoreError) {
+            _ = try await store.lastChangeSeq()
+            return nil
+        } catch {
+            return "the database cannot be read: \(error.message)"
         }
     }
 }
@@ -116,8 +104,11 @@ struct StatusAPI<Control: AgentControl>: Sendable {
         /// The Unix socket: whoever may open it (its mode says) may do everything.
         case socket
         /// The TCP listener: read-only, or with `control` the requests that
-        /// change something need the bearer token `token()` gives now.
-        case network(control: Bool, token: @Sendable () -> String?)
+        /// change something need the bearer token `token()` gives now. With
+        /// `loopbackHosts`, only requests for a loopback name (`Host:
+        /// localhost`, `127.0.0.1`, `[::1]`) are answered: a page of another
+        /// site that rebinds its name to 127.0.0.1 reads nothing.
+        case network(control: Bool, token: @Sendable () -> String?, loopbackHosts: Bool)
     }
 
     /// How long the database's check of `GET /readyz` may take.
@@ -144,6 +135,8 @@ struct StatusAPI<Control: AgentControl>: Sendable {
     var listener = Listener.socket
     /// What `GET /readyz` checks besides the database.
     var readiness = Readiness()
+    /// Keeps the deadline of `GET /readyz`'s read of the database.
+    var timers = Timers(clock: ContinuousClock())
     /// Reloads the agent's configuration, for `POST /v1/reload`.
     var reload: @Sendable () async -> ReloadOutcome = {
         .refused(ConfigError(file: "", problems: [ConfigProblem("", "this agent cannot reload")]))
@@ -177,6 +170,7 @@ struct StatusAPI<Control: AgentControl>: Sendable {
     func router() -> Router<ControlRequestContext> {
         let router = Router(context: ControlRequestContext.self)
         router.add(middleware: JSONErrorMiddleware())
+        if case .network(_, _, loopbackHosts: true) = listener { router.add(middleware: LoopbackHostMiddleware()) }
         router.add(middleware: BodyLimitMiddleware())
         router.get("/v1/status") { _, _ in
             let key = StatusCache.Key(version: control.statusVersion, online: control.isOnline)
@@ -206,7 +200,7 @@ struct StatusAPI<Control: AgentControl>: Sendable {
         }
         router.get("/readyz") { _, _ in
             var problems = readiness.problems()
-            if let problem = await control.storeProblem() { problems.append(problem) }
+            if let problem = await databaseProblem() { problems.append(problem) }
             guard problems.isEmpty else {
                 let answer: JSONValue = ["status": "not ready", "reasons": .array(problems.map(JSONValue.string))]
                 return APIResponse.json(answer, status: .serviceUnavailable)
@@ -262,25 +256,40 @@ struct StatusAPI<Control: AgentControl>: Sendable {
         return router
     }
 
+    /// Why the database cannot be read now, if it cannot: a read that does
+    /// not answer within ``storeCheckLimit`` is left to end on its own, so a
+    /// probe never waits longer, however the database is stuck.
+    private func databaseProblem() async -> String? {
+        do {
+            return try await withTimeout(Self.storeCheckLimit, timers: timers) { await control.storeProblem() }
+        } catch is TimeoutError {
+            return "the database did not answer within \(DurationText.format(Self.storeCheckLimit))"
+        } catch {
+            return "the agent is shutting down"
+        }
+    }
+
     /// Lets a request that changes something through: on the socket always;
     /// on the HTTP listener only with control on and the token as
     /// `Authorization: Bearer TOKEN` (compared in constant time).
     private func authorize(_ request: Request) throws(APIError) {
-        guard case .network(let control, let token) = listener else { return }
-        guard control, let expected = token() else {
+        guard case .network(let control, let token, _) = listener else { return }
+        guard control else {
             throw APIError(
                 status: .forbidden, code: "read_only",
                 message: "the HTTP listener is read-only; this request needs \"http\": {\"control\": true} and a "
                     + "token, or the Unix socket")
         }
-        let header = request.headers[.authorization] ?? ""
-        let prefix = "Bearer "
-        guard header.hasPrefix(prefix) else {
+        // The scheme is case-insensitive (RFC 9110); the token is read only for a request that sends one.
+        let header = Array((request.headers[.authorization] ?? "").utf8)
+        let scheme = Array("bearer ".utf8)
+        guard header.count > scheme.count, header.prefix(scheme.count).map({ $0 | 0x20 }) == scheme else {
             throw APIError.unauthorized(
-                "this request changes something: send the agent's token as "
-                    + "\"Authorization: Bearer TOKEN\"")
+                "this request changes something: send the agent's token as \"Authorization: Bearer TOKEN\"")
         }
-        guard Self.constantTimeEqual(Array(header.utf8.dropFirst(prefix.utf8.count)), Array(expected.utf8)) else {
+        guard let expected = token(),
+            Self.constantTimeEqual(Array(header.dropFirst(scheme.count)), Array(expected.utf8))
+        else {
             throw APIError.unauthorized("the token was refused")
         }
     }
@@ -317,7 +326,7 @@ struct StatusAPI<Control: AgentControl>: Sendable {
             }
         }
         var control = false
-        if case .network(let enabled, _) = listener { control = enabled }
+        if case .network(let enabled, _, _) = listener { control = enabled }
         let page = StatusPage.render(
             StatusPage.Input(
                 agent: agentInfo(), resources: statuses, durations: durations, control: control, now: Date()))
@@ -589,6 +598,37 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             let failure = APIError(status: .internalServerError, code: "internal", message: "\(error)")
             return APIResponse.json(encoding: failure.answer, status: failure.status)
         }
+    }
+}
+
+/// Answers only requests for a loopback name (`Host: localhost`,
+/// `127.0.0.1`, `[::1]`, any port), with 403 otherwise: a web page of another
+/// site whose name was rebound to 127.0.0.1 (DNS rebinding) cannot read the
+/// listener from a browser on this machine (docs/observability.md#the-http-listener).
+struct LoopbackHostMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        // A request without a host (HTTP/1.0) is no browser's.
+        guard let host = request.head.authority, !Self.isLoopback(host) else {
+            return try await next(request, context)
+        }
+        throw APIError(
+            status: .forbidden, code: "forbidden_host",
+            message: "this listener answers requests for localhost, 127.0.0.1 or [::1] only, not \(host)")
+    }
+
+    /// Whether `authority` (`HOST[:PORT]`) names this machine's loopback.
+    static func isLoopback(_ authority: String) -> Bool {
+        var host = Substring(authority.lowercased())
+        if host.hasPrefix("[") {
+            host = host.dropFirst().prefix { $0 != "]" }
+        } else if let colon = host.lastIndex(of: ":") {
+            host = host[..<colon]
+        }
+        if host == "localhost" || host == "::1" { return true }
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
     }
 }
 

@@ -59,7 +59,10 @@ package struct LineLogHandler: LogHandler {
         case .text:
             line = textLine(event, merged)
         case .json:
-            line = Self.jsonLine(event, merged, time: Self.timestamp())
+            // The journal takes the level from the prefix, and keeps the object as the message.
+            line =
+                (journal ? "<\(Self.syslogPriority(event.level))>" : "")
+                + Self.jsonLine(event, merged, time: Self.timestamp())
         }
         line += "\n"
         line.withUTF8 { bytes in _ = write(STDERR_FILENO, bytes.baseAddress, bytes.count) }

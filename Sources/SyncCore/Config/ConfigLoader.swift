@@ -746,11 +746,17 @@ extension ConfigLoader {
             }
             let control = fields.take("control").flatMap { reader.boolean($0, at: fields.path("control")) } ?? false
             var token: String?
-            if let value = fields.take("token"), let raw = reader.string(value, at: fields.path("token")),
-                let text = substitute(raw, at: fields.path("token"))
-            {
-                token = text
-                if !text.isEmpty { substitution.keepSecret(text, as: "[token]") }
+            if let value = fields.take("token"), let raw = reader.string(value, at: fields.path("token")) {
+                if !(raw.hasPrefix("${") && raw.hasSuffix("}")) {
+                    reader.report(
+                        fields.path("token"),
+                        "must come from a credential, a file or the environment, such as "
+                            + "\"${credential:http-token}\": a token written in the configuration is read by "
+                            + "whoever reads the file")
+                } else if let text = substitute(raw, at: fields.path("token")) {
+                    token = text
+                    if !text.isEmpty { substitution.keepSecret(text, as: "[token]") }
+                }
             }
             switch (control, token) {
             case (true, nil):

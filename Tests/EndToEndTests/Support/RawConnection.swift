@@ -5,7 +5,7 @@ import Synchronization
 import Glibc
 #endif
 
-/// A client connection to a Unix socket, driven byte by byte: for clients
+/// A client connection to a Unix socket (or a TCP port), driven byte by byte: for clients
 /// that misbehave (connect and send nothing, ask for events and never read).
 final class RawConnection: Sendable {
     let descriptor: Int32
@@ -25,6 +25,25 @@ final class RawConnection: Sendable {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(descriptor)
+            throw Failure(what: "connect")
+        }
+    }
+
+    /// Connects to `127.0.0.1:port` over TCP.
+    init(tcpPort port: Int) throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw Failure(what: "socket") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
         guard connected == 0 else {

@@ -2,10 +2,12 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import StreamsTesting
 import Synchronization
 import Testing
 
 @testable import Store
+@testable import Streams
 @testable import SyncAgentDaemon
 @testable import SyncCore
 
@@ -22,11 +24,12 @@ import Testing
     /// Sends `method uri` with `headers` to the API served on `listener`.
     func send(
         _ method: HTTPRequest.Method, _ uri: String, headers: HTTPFields = [:],
-        listener: StatusAPI<FakeAgent>.Listener, readiness: Readiness = Readiness()
+        listener: StatusAPI<FakeAgent>.Listener, readiness: Readiness = Readiness(), timers: Timers? = nil
     ) async throws -> (status: HTTPResponse.Status, headers: HTTPFields, body: String) {
         var api = StatusAPI(control: agent, pid: 4242)
         api.listener = listener
         api.readiness = readiness
+        if let timers { api.timers = timers }
         let app = Application(router: api.router())
         return try await app.test(.router) { client in
             try await client.execute(uri: uri, method: method, headers: headers) { response in
@@ -35,8 +38,9 @@ import Testing
         }
     }
 
-    static let readOnly = StatusAPI<FakeAgent>.Listener.network(control: false, token: { nil })
-    static let withControl = StatusAPI<FakeAgent>.Listener.network(control: true, token: { token })
+    static let readOnly = StatusAPI<FakeAgent>.Listener.network(control: false, token: { nil }, loopbackHosts: true)
+    static let withControl = StatusAPI<FakeAgent>.Listener.network(
+        control: true, token: { token }, loopbackHosts: true)
 
     @Test func aReadOnlyListenerReadsEverythingAndChangesNothing() async throws {
         #expect(try await send(.get, "/v1/status", listener: Self.readOnly).status == .ok)
@@ -62,14 +66,48 @@ import Testing
                 .post, "/v1/resources/users/refresh", headers: [.authorization: wrong], listener: Self.withControl)
             #expect(answer.status == .unauthorized, "\(wrong)")
         }
+        for uri in ["/v1/refresh", "/v1/reload"] {
+            let answer = try await send(
+                .post, uri, headers: [.authorization: "Bearer wrong-token-0000000"], listener: Self.withControl)
+            #expect(answer.status == .unauthorized, "\(uri)")
+        }
+        let streamed = try await send(
+            .post, "/v1/resources/users/refresh", headers: [.accept: "text/event-stream"], listener: Self.withControl)
+        #expect(streamed.status == .unauthorized)
         #expect(agent.refreshed.withLock { $0 }.isEmpty)
         let right = try await send(
             .post, "/v1/resources/users/refresh", headers: [.authorization: "Bearer \(Self.token)"],
             listener: Self.withControl)
         #expect(right.status == .ok)
         #expect(agent.refreshed.withLock { $0 } == ["users"])
+        // The scheme in any case (RFC 9110).
+        let lowercase = try await send(
+            .post, "/v1/refresh", headers: [.authorization: "bearer \(Self.token)"], listener: Self.withControl)
+        #expect(lowercase.status == .ok)
         // The socket needs no token: whoever may open it may do everything.
         #expect(try await send(.post, "/v1/refresh", listener: .socket).status == .ok)
+    }
+
+    @Test func aNewTokenTakesEffectAtTheNextRequest() async throws {
+        let current = Mutex("3f1c9a7be02d44c1a8e6")
+        let listener = StatusAPI<FakeAgent>.Listener.network(
+            control: true, token: { current.withLock { $0 } }, loopbackHosts: true)
+        let old: HTTPFields = [.authorization: "Bearer 3f1c9a7be02d44c1a8e6"]
+        #expect(try await send(.post, "/v1/refresh", headers: old, listener: listener).status == .ok)
+        current.withLock { $0 = "0000111122223333aaaa" }
+        #expect(try await send(.post, "/v1/refresh", headers: old, listener: listener).status == .unauthorized)
+        let new: HTTPFields = [.authorization: "Bearer 0000111122223333aaaa"]
+        #expect(try await send(.post, "/v1/refresh", headers: new, listener: listener).status == .ok)
+    }
+
+    @Test(arguments: [
+        ("localhost:9464", true), ("127.0.0.1:9464", true), ("127.0.0.1", true), ("[::1]:9464", true),
+        ("LOCALHOST", true), ("127.1.2.3:80", true), ("rebound.example.com:9464", false), ("10.0.0.1:9464", false),
+        ("127.0.0.1.example.com", false), ("[::2]:9464", false),
+    ])
+    func aLoopbackListenerAnswersOnlyLoopbackHosts(host: String, answered: Bool) {
+        // The router's requests all name localhost; the end-to-end tests send other names with curl.
+        #expect(LoopbackHostMiddleware<ControlRequestContext>.isLoopback(host) == answered)
     }
 
     @Test func tokensAreComparedWholly() {
@@ -102,6 +140,19 @@ import Testing
         agent.storeFailure.withLock { $0 = "the database cannot be read: disk I/O error" }
         #expect(try await ready() == (.serviceUnavailable, ["the database cannot be read: disk I/O error"]))
         agent.storeFailure.withLock { $0 = nil }
+        // A database that does not answer: the probe answers at the deadline, not later.
+        let clock = VirtualClock()
+        agent.storeHangs.withLock { $0 = true }
+        let probe = Task {
+            try await send(.get, "/readyz", listener: Self.readOnly, readiness: readiness, timers: Timers(clock: clock))
+        }
+        await clock.waitForSleepers(1)
+        await clock.advance(by: .seconds(3))
+        let stuck = try await probe.value
+        let reasons = try JSONValue(parsing: Array(stuck.body.utf8))["reasons"]?.arrayValue
+        #expect(stuck.status == .serviceUnavailable)
+        #expect(reasons == ["the database did not answer within 3s"])
+        agent.storeHangs.withLock { $0 = false }
         readiness.stopping()
         #expect(try await ready() == (.serviceUnavailable, ["the agent is shutting down"]))
     }
@@ -134,38 +185,20 @@ import Testing
         #expect(!readOnly.body.contains(#"class="refresh""#) && !readOnly.body.contains(#"id="token""#))
     }
 
-    @Test func thePageEscapesWhatItShows() {
-        var status = ResourceStatus(name: "users", state: .failed)
-        status.lastError = StoredError(
-            kind: "unrecoverable", message: #"<script>alert("x")</script> & more"#, status: 400)
-        let html = StatusPage.render(
-            StatusPage.Input(
-                agent: AgentInfo(version: "1", pid: 1, startedAt: Date(), online: true), resources: [status],
-                durations: ["users": [.init(milliseconds: 120, failed: false), .init(milliseconds: 80, failed: true)]],
-                control: false, now: Date()))
-        #expect(!html.contains("<script>alert"))
-        #expect(html.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; more"))
-    }
-
-    @Test func jsonLogLinesAreOneObjectWithTypedFields() throws {
-        let event = LogEvent(
-            level: .warning, message: "the server answered 503", metadata: nil, source: nil, file: "", function: "",
-            line: 0)
-        let metadata: Logger.Metadata = [
-            "resource": "users", "sync_id": "17", "attempt": "2", "outcome": "failed", "duration": "1.25",
-            "trigger": "poll",
-        ]
-        let line = LineLogHandler.jsonLine(event, metadata, time: "2026-11-26T10:00:00.123Z")
-        #expect(!line.contains("\n"))
-        let json = try JSONValue(parsing: Array(line.utf8))
-        #expect(json["time"] == "2026-11-26T10:00:00.123Z" && json["level"] == "warning")
-        #expect(json["message"] == "the server answered 503" && json["resource"] == "users")
-        #expect(json["sync_id"] == 17 && json["attempt"] == 2 && json["duration"] == .number("1.25"))
-        #expect(json["outcome"] == "failed" && json["trigger"] == "poll")
-    }
-
-    @Test func prometheusOwnCheckerAcceptsTheMetrics() throws {
-        let page = agent.metricsPage()
+    @Test(arguments: [false, true])
+    func prometheusOwnCheckerAcceptsTheMetrics(synced: Bool) throws {
+        var page = agent.metricsPage()
+        if synced {
+            // With every kind of sample: a last success, a slow sync, a failed resource.
+            var users = ResourceStatus(name: "users", state: .syncing)
+            users.lastSuccessAt = Date(timeIntervalSince1970: 1_795_000_100.25)
+            users.slow = true
+            let metrics = AgentMetrics(resources: ["users", "groups"])
+            page = metrics.render(
+                statuses: [users, ResourceStatus(name: "groups", state: .failed)], online: true,
+                startedAt: Date(timeIntervalSince1970: 1_795_000_000))
+            #expect(page.contains(#"sync_agent_last_success_timestamp_seconds{resource="users"} 1795000100.25"#))
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/promtool")
         process.arguments = ["check", "metrics"]

@@ -89,8 +89,13 @@ import Testing
         }
 
         let storeFailure = Mutex<String?>(nil)
+        /// Whether a read of the database never answers (until cancelled).
+        let storeHangs = Mutex(false)
 
-        func storeProblem() async -> String? { storeFailure.withLock { $0 } }
+        func storeProblem() async -> String? {
+            if storeHangs.withLock({ $0 }) { try? await Task.sleep(for: .seconds(3600)) }
+            return storeFailure.withLock { $0 }
+        }
 
         func refreshAll() async -> [SyncResult] {
             var results: [SyncResult] = []

@@ -62,13 +62,22 @@ import Testing
             problems(#""http": {"listen": "127.0.0.1:9464", "control": true}"#).first?.hasPrefix(
                 #"http.token: is required with "control": true"#) == true)
         #expect(
-            problems(#""http": {"listen": "127.0.0.1:9464", "control": true, "token": "short"}"#) == [
-                "http.token: must be at least 16 characters (e.g. from `openssl rand -hex 32`)"
-            ])
+            configProblems(
+                #"{"http": {"listen": "127.0.0.1:9464", "control": true, "token": "${TOKEN}"}, "resources": [\#(resource())]}"#,
+                environment: ["TOKEN": "short"]) == [
+                    "http.token: must be at least 16 characters (e.g. from `openssl rand -hex 32`)"
+                ])
         #expect(
-            problems(#""http": {"listen": "127.0.0.1:9464", "token": "3f1c9a7be02d44c1a8e6"}"#) == [
-                #"http.token: has no use without "control": true (the listener is read-only then)"#
-            ])
+            configProblems(
+                #"{"http": {"listen": "127.0.0.1:9464", "token": "${TOKEN}"}, "resources": [\#(resource())]}"#,
+                environment: ["TOKEN": "3f1c9a7be02d44c1a8e6"]) == [
+                    #"http.token: has no use without "control": true (the listener is read-only then)"#
+                ])
+        // Written in the file, it is readable by whoever reads the file.
+        let written = problems(
+            #""http": {"listen": "127.0.0.1:9464", "control": true, "token": "3f1c9a7be02d44c1a8e6"}"#)
+        #expect(written.first?.hasPrefix("http.token: must come from a credential, a file or the environment") == true)
+        #expect(!written.joined().contains("3f1c9a7be02d44c1a8e6"))
         #expect(
             problems(#""http": {"listen": "127.0.0.1:9464", "control": "yes"}"#) == [
                 "http.control: must be true or false, not a string"
@@ -76,10 +85,9 @@ import Testing
     }
 
     @Test func aReloadCannotMoveTheListenerButTakesANewToken() throws {
-        let before = try config(
-            #""http": {"listen": "127.0.0.1:9464", "control": true, "token": "3f1c9a7be02d44c1a8e6"}"#)
-        let newToken = try config(
-            #""http": {"listen": "127.0.0.1:9464", "control": true, "token": "0000111122223333aaaa"}"#)
+        let listener = #""http": {"listen": "127.0.0.1:9464", "control": true, "token": "${TOKEN}"}"#
+        let before = try config(listener, environment: ["TOKEN": "3f1c9a7be02d44c1a8e6"])
+        let newToken = try config(listener, environment: ["TOKEN": "0000111122223333aaaa"])
         #expect(before.restartOnlyChanges(to: newToken).isEmpty)
         let moved = try config(#""http": {"listen": "127.0.0.1:9465"}"#)
         #expect(
