@@ -1,9 +1,12 @@
-import Glibc
 import Hummingbird
 import Logging
 import NIOCore
 import ServiceLifecycle
 import SyncCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The optional TCP listener (docs/observability.md#the-http-listener): the
 /// metrics, the health checks, the status page and the status API, read-only
