@@ -31,6 +31,10 @@ public protocol SyncStore: AnyObject, Sendable {
     /// The most recent sync runs, newest first, of one resource (or of all when `nil`).
     func runs(of resource: String?, limit: Int) async throws(StoreError) -> [SyncRunRow]
 
+    /// The most recent `limitEach` sync runs of each of `resources`, newest
+    /// first, by resource, in one read (a resource with none has none).
+    func runs(of resources: [String], limitEach: Int) async throws(StoreError) -> [String: [SyncRunRow]]
+
     /// The id of the newest run of `resource`, or 0 when it has none.
     func latestRunID(of resource: String) async throws(StoreError) -> Int64
 

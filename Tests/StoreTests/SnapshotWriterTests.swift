@@ -60,6 +60,20 @@ import Testing
         #expect(try fixture.rows("groups").count == 2)
     }
 
+    @Test(arguments: StoreKind.allCases) func theLastRunsOfManyResourcesAreReadAtOnceNewestFirst(
+        _ kind: StoreKind
+    ) async throws {
+        let fixture = try await StoreFixture(kind)
+        for _ in 0..<3 { try await fixture.sync("users", [("1", "{}")]) }
+        try await fixture.sync("groups", [("1", "{}")])
+        let runs = try await fixture.store.runs(of: ["users", "groups", "never"], limitEach: 2)
+        let users = try await fixture.store.runs(of: "users", limit: 2)
+        #expect(runs["users"] == users && users.count == 2 && users[0].id > users[1].id)
+        #expect(runs["groups"]?.map(\.resource) == ["groups"])
+        #expect(runs["never"] == [])
+        #expect(try await fixture.store.runs(of: [], limitEach: 2).isEmpty)
+    }
+
     @Test(arguments: StoreKind.allCases) func aDuplicateKeyWithinOneSyncIsRefused(_ kind: StoreKind) async throws {
         let fixture = try await StoreFixture(kind)
         let snapshot = try await fixture.store.beginSnapshot(of: "users")

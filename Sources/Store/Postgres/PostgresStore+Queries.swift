@@ -88,6 +88,24 @@ extension PostgresStore {
         }
     }
 
+    /// Implements ``SyncStore/runs(of:limitEach:)``: one query, the runs of each resource taken by its index.
+    public func runs(of resources: [String], limitEach: Int) async throws(StoreError) -> [String: [SyncRunRow]] {
+        let logger = logger
+        return try await read { connection in
+            let rows = try await connection.rows(
+                """
+                SELECT runs.* FROM unnest(\(resources)::text[]) AS wanted(name)
+                CROSS JOIN LATERAL (
+                    SELECT \(unescaped: Self.runColumns) FROM sync_runs WHERE resource = wanted.name
+                    ORDER BY id DESC LIMIT \(limitEach)
+                ) AS runs
+                """, logger)
+            var runs: [String: [SyncRunRow]] = Dictionary(uniqueKeysWithValues: resources.map { ($0, []) })
+            for row in try rows.map(Self.runRow) { runs[row.resource, default: []].append(row) }
+            return runs
+        }
+    }
+
     /// Implements ``SyncStore/latestRunID(of:)``.
     public func latestRunID(of resource: String) async throws(StoreError) -> Int64 {
         let logger = logger

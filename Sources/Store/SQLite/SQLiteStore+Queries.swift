@@ -27,6 +27,19 @@ extension SQLiteStore {
         }
     }
 
+    /// Implements ``SyncStore/runs(of:limitEach:)``: one statement, run for each resource.
+    public func runs(of resources: [String], limitEach: Int) async throws(StoreError) -> [String: [SyncRunRow]] {
+        try await read { db in
+            let statement = try db.cachedStatement(
+                sql: "SELECT * FROM sync_runs WHERE resource = ? ORDER BY id DESC LIMIT ?")
+            var runs: [String: [SyncRunRow]] = [:]
+            for resource in resources {
+                runs[resource] = try SyncRunRow.fetchAll(statement, arguments: [resource, limitEach])
+            }
+            return runs
+        }
+    }
+
     /// Implements ``SyncStore/latestRunID(of:)``.
     public func latestRunID(of resource: String) async throws(StoreError) -> Int64 {
         try await read { db in

@@ -17,6 +17,7 @@ extension AgentMetrics {
     package func render(statuses: [ResourceStatus], online: Bool, startedAt: Date) -> String {
         let state = counts
         var page = Exposition()
+        page.reserve(resources.count * 2_500)
         page.family("sync_agent_build_info", type: "gauge", help: "Always 1; the agent's version as a label.")
         page.sample("sync_agent_build_info", ["version": SyncAgentVersion.current], 1)
         page.family(
@@ -122,10 +123,9 @@ extension AgentMetrics {
         page.family("sync_agent_sync_duration_seconds", type: "histogram", help: "How long syncs took.")
         for name in resources {
             let histogram = state.durations[name] ?? Histogram()
-            for (index, bound) in Self.durationBuckets.enumerated() {
+            for (index, bound) in Self.bucketLabels.enumerated() {
                 page.sample(
-                    "sync_agent_sync_duration_seconds_bucket", ["resource": name, "le": Exposition.number(bound)],
-                    histogram.counts[index])
+                    "sync_agent_sync_duration_seconds_bucket", ["resource": name, "le": bound], histogram.counts[index])
             }
             page.sample("sync_agent_sync_duration_seconds_bucket", ["resource": name, "le": "+Inf"], histogram.count)
             page.sample("sync_agent_sync_duration_seconds_sum", ["resource": name], Exposition.number(histogram.sum))
@@ -135,6 +135,9 @@ extension AgentMetrics {
         page.sample("sync_agent_online", [:], online ? 1 : 0)
         return page.text
     }
+
+    /// The `le` labels of the duration histogram's buckets, written once.
+    static let bucketLabels = durationBuckets.map(Exposition.number)
 
     /// The class of an upstream status label: `2xx` for `200`, `error` for no answer.
     static func statusClass(_ status: String) -> String {
@@ -148,6 +151,11 @@ extension AgentMetrics {
 struct Exposition {
     private(set) var text = ""
 
+    /// Makes room for `bytes` of text.
+    mutating func reserve(_ bytes: Int) {
+        text.reserveCapacity(bytes)
+    }
+
     /// Starts a metric family.
     mutating func family(_ name: String, type: String, help: String) {
         text += "# HELP \(name) \(Self.escapeHelp(help))\n# TYPE \(name) \(type)\n"
@@ -160,11 +168,21 @@ struct Exposition {
 
     /// One sample with a value already written as text.
     mutating func sample(_ name: String, _ labels: KeyValuePairs<String, String>, _ value: String) {
+        // Appended piece by piece: a page holds tens of thousands of samples at thousands of resources.
         text += name
-        if !labels.isEmpty {
-            text += "{" + labels.map { "\($0.key)=\"\(Self.escapeLabel($0.value))\"" }.joined(separator: ",") + "}"
+        var first = true
+        for (key, label) in labels {
+            text += first ? "{" : ","
+            first = false
+            text += key
+            text += "=\""
+            text += Self.escapeLabel(label)
+            text += "\""
         }
-        text += " \(value)\n"
+        if !first { text += "}" }
+        text += " "
+        text += value
+        text += "\n"
     }
 
     /// A floating-point value as the format writes it.
@@ -177,7 +195,9 @@ struct Exposition {
 
     /// A label value: backslash, double quote and line feed escaped.
     static func escapeLabel(_ value: String) -> String {
-        value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        guard value.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") || $0 == 0x0A })
+        else { return value }
+        return value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
             .replacingOccurrences(of: "\n", with: "\\n")
     }
 

@@ -33,8 +33,8 @@ protocol AgentControl: Sendable {
     func metricsPage() -> String
     /// Up to `limit` changes of the feed after `seq`, of `resource` or of all.
     func changeFeed(of resource: String?, after seq: Int64, limit: Int) async throws(StoreError) -> ChangePage
-    /// The last `limit` sync runs of `resource`, newest first.
-    func recentRuns(of resource: String, limit: Int) async throws(StoreError) -> [SyncRunRow]
+    /// The last `limitEach` sync runs of each of `resources`, newest first, in one read.
+    func recentRuns(of resources: [String], limitEach: Int) async throws(StoreError) -> [String: [SyncRunRow]]
     /// Why the database cannot be read now, or `nil` when it can.
     func storeProblem() async -> String?
 }
@@ -60,8 +60,8 @@ extension SyncEngine: AgentControl {
         try await store.changes(of: resource, after: seq, limit: limit)
     }
 
-    func recentRuns(of resource: String, limit: Int) async throws(StoreError) -> [SyncRunRow] {
-        try await store.runs(of: resource, limit: limit)
+    func recentRuns(of resources: [String], limitEach: Int) async throws(StoreError) -> [String: [SyncRunRow]] {
+        try await store.runs(of: resources, limitEach: limitEach)
     }
 
     /// A read of the database: `nil` when it answers.
@@ -189,7 +189,7 @@ struct StatusAPI<Control: AgentControl>: Sendable {
             let limit = try Self.limit(request.uri.queryParameters["limit"].map(String.init), default: 20)
             let runs: [SyncRunRow]
             do throws(StoreError) {
-                runs = try await control.recentRuns(of: name, limit: limit)
+                runs = try await control.recentRuns(of: [name], limitEach: limit)[name] ?? []
             } catch {
                 throw APIError(status: .serviceUnavailable, code: "database_unavailable", message: error.message)
             }
@@ -316,11 +316,10 @@ struct StatusAPI<Control: AgentControl>: Sendable {
     /// `GET /`: the status page, with the durations of each resource's last runs.
     private func statusPage() async -> Response {
         let statuses = control.statuses()
-        var durations: [String: [StatusPage.RecentRun]] = [:]
-        for status in statuses {
-            // A database that cannot be read leaves the sparklines out, not the page.
-            guard let runs = try? await control.recentRuns(of: status.name, limit: Self.pageRuns) else { continue }
-            durations[status.name] = runs.reversed().map {
+        // A database that cannot be read leaves the sparklines out, not the page.
+        let runs = (try? await control.recentRuns(of: statuses.map(\.name), limitEach: Self.pageRuns)) ?? [:]
+        let durations = runs.mapValues { runs in
+            runs.reversed().map {
                 StatusPage.RecentRun(
                     milliseconds: $0.durationMilliseconds, failed: [.failed, .gaveUp].contains($0.outcome))
             }

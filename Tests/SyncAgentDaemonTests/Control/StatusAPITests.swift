@@ -78,14 +78,20 @@ import Testing
         }
 
         /// Two runs of each resource, newest first: a failure after a success.
-        func recentRuns(of resource: String, limit: Int) async throws(StoreError) -> [SyncRunRow] {
+        func recentRuns(of resources: [String], limitEach: Int) async throws(StoreError) -> [String: [SyncRunRow]] {
             let start = Date(timeIntervalSince1970: 1_795_000_000)
-            return [(2, SyncOutcome.failed, 900), (1, .success, 300)].prefix(limit).map { id, outcome, milliseconds in
-                SyncRunRow(
-                    id: id, resource: resource, trigger: .poll, startedAt: start,
-                    finishedAt: start.addingTimeInterval(Double(milliseconds) / 1000), outcome: outcome, attempts: 1,
-                    pages: 1, items: 3, bytes: 10, wireBytes: 10, error: nil, changes: SnapshotChanges())
-            }
+            return Dictionary(
+                uniqueKeysWithValues: resources.map { resource in
+                    let runs = [(2, SyncOutcome.failed, 900), (1, .success, 300)].prefix(limitEach).map {
+                        id, outcome, milliseconds in
+                        SyncRunRow(
+                            id: Int64(id), resource: resource, trigger: .poll, startedAt: start,
+                            finishedAt: start.addingTimeInterval(Double(milliseconds) / 1000), outcome: outcome,
+                            attempts: 1, pages: 1, items: 3, bytes: 10, wireBytes: 10, error: nil,
+                            changes: SnapshotChanges())
+                    }
+                    return (resource, Array(runs))
+                })
         }
 
         let storeFailure = Mutex<String?>(nil)
