@@ -62,8 +62,20 @@ enum AgentProcess {
             base[key] = nil
         }
         process.environment = base.merging(environment) { $1 }
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutPath))
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
+        let stdout = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutPath))
+        let stderr = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
+        // The child has its own copies once it runs: the test process closes
+        // its own at once. Left to Foundation, they stay open as long as the
+        // `Process` lives, and a test that starts hundreds of agents ran the
+        // test process up to a thousand open files, where Foundation's
+        // `Process.run()` reads past its buffer of /proc/self/fd and crashes
+        // (swift-corelibs-foundation#5472, in Swift 6.3.1).
+        defer {
+            try? stdout.close()
+            try? stderr.close()
+        }
+        process.standardOutput = stdout
+        process.standardError = stderr
         let exited = AsyncStream<Int32>.makeStream()
         process.terminationHandler = { process in
             exited.continuation.yield(process.terminationStatus)
