@@ -306,6 +306,14 @@ import Testing
                     && text.contains("catalog  synced") && text.contains("users    synced: 13 pages, 1200 items")
             }, "\(output())\n\(demo.stderrSoFar)")
 
+        // The status page it names shows every resource, and the metrics count its syncs.
+        let page = try #require(
+            output().split(separator: "\n").first { $0.hasPrefix("  page ") }?.split(separator: " ").dropFirst().first
+                .map(String.init), "\(output())")
+        let html = RunningAgent.curl("GET", page)
+        #expect(html.status == 200 && html.body.contains(#"<tr data-resource="my-team""#), "\(html.body)")
+        #expect(RunningAgent.curl("GET", page + "metrics").body.contains(#"sync_agent_syncs_total{resource="users""#))
+
         // Meanwhile the other commands work with the demo's configuration.
         let status = try await AgentProcess.run(
             ["status", "-c", folder.folder + "/sync-agent.json"], in: folder.folder)

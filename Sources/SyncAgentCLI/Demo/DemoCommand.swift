@@ -6,6 +6,10 @@ import SyncAgentDaemon
 import SyncCore
 import TestUpstream
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `sync-agent demo`: the agent against a built-in API, with live status.
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -23,8 +27,9 @@ struct DemoCommand: AsyncParsableCommand {
             removed when the demo stops; with --keep they go in your state folder \
             ($XDG_STATE_HOME/sync-agent/demo, else ~/.local/state/sync-agent/demo) and \
             stay, as they do beside --database. The demo says where they are, so while \
-            it runs you can try the other commands and the status API. Ctrl-C stops it \
-            cleanly (exit 0).
+            it runs you can try the other commands and the status API. It also serves \
+            the status page and the metrics on another free port of 127.0.0.1, which it \
+            names: open it in a browser. Ctrl-C stops it cleanly (exit 0).
 
             Examples:
               sync-agent demo
@@ -72,8 +77,10 @@ struct DemoCommand: AsyncParsableCommand {
         let scenario = DemoScenario(upstream: upstream)
         scenario.prepare()
         let config: AgentConfig
+        let httpPort = LoopbackPort.free()
         do {
-            try scenario.configText(files: files).write(toFile: files.config, atomically: true, encoding: .utf8)
+            try scenario.configText(files: files, httpPort: httpPort).write(
+                toFile: files.config, atomically: true, encoding: .utf8)
             config = try ConfigLoader.load(path: files.config, environment: [:])
         } catch {
             Console.error("sync-agent: cannot write the demo's configuration \(files.config): \(error)")
@@ -82,7 +89,8 @@ struct DemoCommand: AsyncParsableCommand {
         }
         var logger = Logger(label: "sync-agent")
         logger.logLevel = logLevel?.level ?? .error
-        let intro = DemoDisplay.intro(upstream: upstream.baseURL, files: files)
+        let intro = DemoDisplay.intro(
+            upstream: upstream.baseURL, files: files, page: httpPort.map { "http://127.0.0.1:\($0)/" })
         let runner = AgentRunner(
             config: config, logger: logger, environment: ProcessInfo.processInfo.environment,
             extraServices: { engine in
@@ -192,5 +200,26 @@ struct DemoFiles: Sendable {
     func shown(_ path: String) -> String {
         let folder = FileManager.default.currentDirectoryPath + "/"
         return path.hasPrefix(folder) ? String(path.dropFirst(folder.count)) : path
+    }
+}
+
+/// A TCP port of the loopback address that nothing listens on now, for the
+/// demo's HTTP listener.
+enum LoopbackPort {
+    /// One the kernel picks (binding port 0), then lets go; `nil` if it cannot.
+    static func free() -> Int? {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+            }
+        }
+        return bound ? Int(UInt16(bigEndian: address.sin_port)) : nil
     }
 }

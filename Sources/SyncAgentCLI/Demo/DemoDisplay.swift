@@ -25,7 +25,7 @@ struct DemoDisplay: Service {
     }
 
     /// The introduction: where the API, the database and the socket are, and what to try.
-    static func intro(upstream: String, files: DemoFiles) -> [String] {
+    static func intro(upstream: String, files: DemoFiles, page: String? = nil) -> [String] {
         let database = files.shown(files.database)
         let socket = files.shown(files.socket)
         let config = files.shown(files.config)
@@ -38,7 +38,8 @@ struct DemoDisplay: Service {
             "  database  \(database)    sqlite3 \(database) 'select resource, count(*) from records group by 1'",
             "  socket    \(socket)    curl --unix-socket \(socket) http://localhost/v1/status",
             "  config    \(config)    sync-agent status -c \(config)",
-            "Ctrl-C stops the demo.",
+        ] + (page.map { ["  page      \($0)    open it in a browser; curl \($0)metrics"] } ?? []) + [
+            "Ctrl-C stops the demo."
         ]
     }
 

@@ -20,8 +20,9 @@ struct DemoScenario: Service {
         injectFaults()
     }
 
-    /// The demo's configuration, with the files' absolute paths.
-    func configText(files: DemoFiles) -> String {
+    /// The demo's configuration, with the files' absolute paths, and a
+    /// read-only HTTP listener on loopback `httpPort` if there is one.
+    func configText(files: DemoFiles, httpPort: Int? = nil) -> String {
         let base = upstream.baseURL
         func resource(
             _ name: String, _ path: String, items: String, interval: String, pagination: JSONValue? = nil,
@@ -35,7 +36,7 @@ struct DemoScenario: Service {
             if let query { members.append(.init("query", query)) }
             return .object(members)
         }
-        let config: JSONValue = [
+        var config: JSONValue = [
             "$comment": "Written by sync-agent demo for its built-in API; it works only while the demo runs.",
             "database": .string(files.database),
             "socket": .string(files.socket),
@@ -63,6 +64,11 @@ struct DemoScenario: Service {
                 resource("my-team", "/one/teams/{me:/revision}", items: "", interval: "1m"),
             ],
         ]
+        if let httpPort, case .object(var members) = config {
+            // The status page and the metrics, for a browser and curl (docs/observability.md).
+            members.insert(.init("http", ["listen": .string("127.0.0.1:\(httpPort)")]), at: 4)
+            config = .object(members)
+        }
         return config.serialized(pretty: true) + "\n"
     }
 
