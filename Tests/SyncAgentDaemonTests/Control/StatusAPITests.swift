@@ -99,7 +99,12 @@ import Testing
         let storeHangs = Mutex(false)
 
         func storeProblem() async -> String? {
-            if storeHangs.withLock({ $0 }) { try? await Task.sleep(for: .seconds(3600)) }
+            if storeHangs.withLock({ $0 }) {
+                // Waits, without a clock, until the caller gives up and cancels it.
+                let (never, continuation) = AsyncStream<Void>.makeStream()
+                for await _ in never {}
+                continuation.finish()
+            }
             return storeFailure.withLock { $0 }
         }
 
