@@ -146,7 +146,7 @@ let package = Package(
         .testTarget(
             name: "SyncAgentDaemonTests",
             dependencies: [
-                "SyncAgentDaemon", "SyncCore", "Store", "Streams", "StreamsTesting",
+                "SyncAgentDaemon", "SyncCore", "Store", "Streams", "StreamsTesting", "TestServers",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -79,12 +79,8 @@ import Glibc
         // The agent takes connections on two threads, so which one comes
         // 65th is not known: one of them is refused at once.
         let connections = try (0..<65).map { _ in try RawConnection(path: agent.socketPath) }
-        var refused: [RawConnection] = []
-        #expect(
-            try await eventually(timeout: .seconds(5)) {
-                refused = connections.filter { $0.read(for: .zero).closed }
-                return !refused.isEmpty
-            })
+        let refused = try await RawConnection.closedAtOnce(among: connections)
+        #expect(!refused.isEmpty)
         #expect(refused.count == 1)
         let answer = refused.first?.read(for: .zero).text ?? ""
         #expect(answer.hasPrefix("HTTP/1.1 503"), "\(answer)")

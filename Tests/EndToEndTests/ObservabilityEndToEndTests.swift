@@ -1,4 +1,5 @@
 import Foundation
+import TestServers
 import TestUpstream
 import Testing
 
@@ -64,7 +65,7 @@ import Testing
         // The metrics pass Prometheus's checker and count what happened.
         let metrics = RunningAgent.curl("GET", base + "/metrics")
         #expect(metrics.status == 200)
-        #expect(try promtoolProblems(metrics.body) == "")
+        #expect(try Promtool.problems(inMetrics: metrics.body) == "")
         #expect(metrics.body.contains(#"sync_agent_syncs_total{resource="items",outcome="success"} 1"#))
         #expect(metrics.body.contains(#"sync_agent_resources{state="idle"} 1"#))
         #expect(metrics.body.contains(#"sync_agent_records_changed_total{resource="items",op="insert"} 30"#))
@@ -133,7 +134,7 @@ import Testing
         ]
         let rulesFile = agent.workspace.folder + "/dashboard-rules.json"
         try JSONSerialization.data(withJSONObject: rules).write(to: URL(fileURLWithPath: rulesFile))
-        let checked = try promtool(["check", "rules", rulesFile])
+        let checked = try Promtool.run(["check", "rules", rulesFile])
         #expect(checked.status == 0, "\(checked.output)")
         #expect(try await agent.stop().status == 0)
     }
@@ -175,12 +176,8 @@ import Testing
 
         let opened = ContinuousClock.now
         let connections = try (0..<33).map { _ in try RawConnection(tcpPort: port) }
-        var refused: [RawConnection] = []
-        #expect(
-            try await eventually(timeout: .seconds(5)) {
-                refused = connections.filter { $0.read(for: .zero).closed }
-                return !refused.isEmpty
-            })
+        let refused = try await RawConnection.closedAtOnce(among: connections)
+        #expect(!refused.isEmpty)
         #expect(refused.count == 1)
         let answer = refused.first?.read(for: .zero).text ?? ""
         #expect(answer.hasPrefix("HTTP/1.1 503") && answer.contains("too_many_connections"), "\(answer)")
@@ -262,28 +259,4 @@ func unusedLoopbackPort() -> Int {
         let port = Int.random(in: 10_000..<32_000)
         if !loopbackAccepts(port: port) { return port }
     }
-}
-
-/// What `promtool check metrics` says of `page`: empty when it has nothing to say.
-func promtoolProblems(_ page: String) throws -> String {
-    let checked = try promtool(["check", "metrics"], input: page)
-    return checked.status == 0 ? checked.output : "exit \(checked.status): \(checked.output)"
-}
-
-/// Runs Prometheus's `promtool` with `arguments` and `input`; its exit status and what it printed.
-func promtool(_ arguments: [String], input: String = "") throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/promtool")
-    process.arguments = arguments
-    let stdin = Pipe()
-    let output = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
-    try stdin.fileHandleForWriting.close()
-    let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, said)
 }

@@ -490,22 +490,13 @@ private enum LoopbackHTTP {
     private static func blockingExchange(
         port: Int, method: String, path: String, body: Data?, timeout: Int
     ) throws -> (status: Int, body: Data) {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw Failure(what: "socket", code: errno) }
+        guard let descriptor = connectedLoopbackSocket(port: port) else {
+            throw Failure(what: "connect to 127.0.0.1:\(port)", code: errno)
+        }
         defer { close(descriptor) }
         var limit = timeval(tv_sec: timeout, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else { throw Failure(what: "connect to 127.0.0.1:\(port)", code: errno) }
 
         var request = Data(
             """

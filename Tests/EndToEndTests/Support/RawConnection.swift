@@ -35,21 +35,8 @@ final class RawConnection: Sendable {
 
     /// Connects to `127.0.0.1:port` over TCP.
     init(tcpPort port: Int) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw Failure(what: "socket") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else {
-            close(descriptor)
-            throw Failure(what: "connect")
-        }
+        guard let descriptor = connectedLoopbackSocket(port: port) else { throw Failure(what: "connect") }
+        self.descriptor = descriptor
     }
 
     deinit {
@@ -60,6 +47,19 @@ final class RawConnection: Sendable {
         var what: String
         var code = errno
         var description: String { "\(what): \(String(cString: strerror(code)))" }
+    }
+
+    /// The connections among `connections` that the server closed at once, as
+    /// it does past its cap, once it has closed one (or none after `timeout`).
+    static func closedAtOnce(
+        among connections: [RawConnection], timeout: Duration = .seconds(5)
+    ) async throws -> [RawConnection] {
+        var closed: [RawConnection] = []
+        _ = try await eventually(timeout: timeout) {
+            closed = connections.filter { $0.read(for: .zero).closed }
+            return !closed.isEmpty
+        }
+        return closed
     }
 
     /// Sends `text`.
@@ -126,4 +126,27 @@ enum ProcessFigures {
         guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return -1 }
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
+}
+
+/// A TCP socket connected to `127.0.0.1:port`, closed on exec; `nil` (with
+/// `errno` saying why) when nothing accepts there.
+func connectedLoopbackSocket(port: Int) -> Int32? {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard descriptor >= 0 else { return nil }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+    }
+    guard connected == 0 else {
+        let code = errno
+        close(descriptor)
+        errno = code
+        return nil
+    }
+    return descriptor
 }
