@@ -6,10 +6,6 @@ import SyncAgentDaemon
 import SyncCore
 import TestUpstream
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// `sync-agent demo`: the agent against a built-in API, with live status.
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -77,7 +73,8 @@ struct DemoCommand: AsyncParsableCommand {
         let scenario = DemoScenario(upstream: upstream)
         scenario.prepare()
         let config: AgentConfig
-        let httpPort = LoopbackPort.free()
+        // A port the kernel picks, let go at once for the agent to take.
+        let httpPort = try? HTTPListener.prepare(HTTPListenerSettings(host: "127.0.0.1", port: 0))
         do {
             try scenario.configText(files: files, httpPort: httpPort).write(
                 toFile: files.config, atomically: true, encoding: .utf8)
@@ -200,26 +197,5 @@ struct DemoFiles: Sendable {
     func shown(_ path: String) -> String {
         let folder = FileManager.default.currentDirectoryPath + "/"
         return path.hasPrefix(folder) ? String(path.dropFirst(folder.count)) : path
-    }
-}
-
-/// A TCP port of the loopback address that nothing listens on now, for the
-/// demo's HTTP listener.
-enum LoopbackPort {
-    /// One the kernel picks (binding port 0), then lets go; `nil` if it cannot.
-    static func free() -> Int? {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
-            }
-        }
-        return bound ? Int(UInt16(bigEndian: address.sin_port)) : nil
     }
 }

@@ -12,7 +12,7 @@ import Glibc
 /// metrics, the health checks, the status page and the status API, read-only
 /// unless control is on, within the same bounds as the socket (a connection
 /// cap, a read timeout, a body cap, event streams that drop a client too slow).
-struct HTTPListener: Sendable {
+package struct HTTPListener: Sendable {
     let settings: HTTPListenerSettings
     let logger: Logger
     /// The bounds on its connections.
@@ -26,45 +26,49 @@ struct HTTPListener: Sendable {
     }
 
     /// Why the listener cannot serve.
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// Checks that the agent can listen at `settings`' address, before it
-    /// starts anything: binds it once and lets it go.
-    static func prepare(_ settings: HTTPListenerSettings) throws(Failure) {
+    /// starts anything: binds it once and lets it go. Returns the port it
+    /// bound: the one asked for, or one the kernel picked for port 0.
+    @discardableResult
+    package static func prepare(_ settings: HTTPListenerSettings) throws(Failure) -> Int {
+        func failure() -> Failure {
+            Failure(
+                description: "cannot listen on \(settings.url) (\"http\".\"listen\"): "
+                    + ListenerService.reason(IOError(errnoCode: errno, reason: "bind")))
+        }
         let ipv6 = settings.host.contains(":")
         let descriptor = socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { return }
+        guard descriptor >= 0 else { throw failure() }
         defer { close(descriptor) }
         var reuse: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-        var bound: Int32
         if ipv6 {
             var address = sockaddr_in6()
             address.sin6_family = sa_family_t(AF_INET6)
             address.sin6_port = in_port_t(UInt16(settings.port).bigEndian)
             inet_pton(AF_INET6, settings.host, &address.sin6_addr)
-            bound = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
-                }
-            }
-        } else {
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(settings.port).bigEndian)
-            inet_pton(AF_INET, settings.host == "localhost" ? "127.0.0.1" : settings.host, &address.sin_addr)
-            bound = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
+            guard bind(descriptor, &address) else { throw failure() }
+            return Int(UInt16(bigEndian: address.sin6_port))
         }
-        guard bound == 0 else {
-            throw Failure(
-                description: "cannot listen on \(settings.url) (\"http\".\"listen\"): "
-                    + ListenerService.reason(IOError(errnoCode: errno, reason: "bind")))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(settings.port).bigEndian)
+        inet_pton(AF_INET, settings.host == "localhost" ? "127.0.0.1" : settings.host, &address.sin_addr)
+        guard bind(descriptor, &address) else { throw failure() }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Binds `descriptor` to `address`, then reads back the address it got.
+    private static func bind<Address>(_ descriptor: Int32, _ address: inout Address) -> Bool {
+        var length = socklen_t(MemoryLayout<Address>.size)
+        return withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+            }
         }
     }
 
