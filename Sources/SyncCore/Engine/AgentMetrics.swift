@@ -95,10 +95,11 @@ package final class AgentMetrics: Sendable {
             state.inFlight[result.resource, default: 1] -= 1
             state.syncs[result.resource, default: [:]][result.outcome, default: 0] += 1
             state.durations[result.resource, default: Histogram()].observe(seconds)
-            let changes = result.changes
-            state.recordsChanged[result.resource, default: SnapshotChanges()].added += changes.added
-            state.recordsChanged[result.resource, default: SnapshotChanges()].changed += changes.changed
-            state.recordsChanged[result.resource, default: SnapshotChanges()].removed += changes.removed
+            var changed = state.recordsChanged[result.resource] ?? SnapshotChanges()
+            changed.added += result.changes.added
+            changed.changed += result.changes.changed
+            changed.removed += result.changes.removed
+            state.recordsChanged[result.resource] = changed
         }
     }
 
