@@ -184,19 +184,9 @@ enum StatusPage {
     static func relative(_ date: Date, future: Bool, now: Date) -> String {
         if future {
             let seconds = Int(date.timeIntervalSince(now).rounded(.down))
-            return seconds < 1 ? "due" : "in \(span(seconds))"
+            return seconds < 1 ? "due" : "in \(TimestampText.span(seconds))"
         }
-        return "\(span(max(0, Int(now.timeIntervalSince(date).rounded(.down))))) ago"
-    }
-
-    /// A number of seconds in its largest whole unit: `12s`, `3m`, `2h`, `4d`.
-    static func span(_ seconds: Int) -> String {
-        switch seconds {
-        case ..<60: "\(seconds)s"
-        case ..<3600: "\(seconds / 60)m"
-        case ..<86_400: "\(seconds / 3600)h"
-        default: "\(seconds / 86_400)d"
-        }
+        return "\(TimestampText.span(max(0, Int(now.timeIntervalSince(date).rounded(.down))))) ago"
     }
 
     /// `2026-11-21 10:00:02 UTC` for the timestamp `2026-11-21T10:00:02.547Z`.

@@ -1,6 +1,5 @@
 import Foundation
 import Store
-import SyncCore
 
 /// Instants as people and programs read them.
 package enum TimestampText {
@@ -13,13 +12,17 @@ package enum TimestampText {
         let seconds = date.timeIntervalSince(now)
         let magnitude = abs(seconds)
         if magnitude < 1 { return "just now" }
-        let text: String
-        switch magnitude {
-        case ..<60: text = "\(Int(magnitude))s"
-        case ..<3600: text = "\(Int(magnitude / 60))m"
-        case ..<86_400: text = "\(Int(magnitude / 3600))h"
-        default: text = "\(Int(magnitude / 86_400))d"
-        }
+        let text = span(Int(magnitude))
         return seconds < 0 ? "\(text) ago" : "in \(text)"
+    }
+
+    /// A number of seconds in its largest whole unit: `12s`, `3m`, `2h`, `4d`.
+    package static func span(_ seconds: Int) -> String {
+        switch seconds {
+        case ..<60: "\(seconds)s"
+        case ..<3600: "\(seconds / 60)m"
+        case ..<86_400: "\(seconds / 3600)h"
+        default: "\(seconds / 86_400)d"
+        }
     }
 }
