@@ -619,15 +619,13 @@ struct LoopbackHostMiddleware<Context: RequestContext>: RouterMiddleware {
 
     /// Whether `authority` (`HOST[:PORT]`) names this machine's loopback.
     static func isLoopback(_ authority: String) -> Bool {
-        var host = Substring(authority.lowercased())
+        var host = Substring(authority)
         if host.hasPrefix("[") {
             host = host.dropFirst().prefix { $0 != "]" }
         } else if let colon = host.lastIndex(of: ":") {
             host = host[..<colon]
         }
-        if host == "localhost" || host == "::1" { return true }
-        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
+        return HTTPListenerSettings.isLoopback(host: String(host))
     }
 }
 

@@ -37,7 +37,12 @@ package struct HTTPListenerSettings: Sendable, Hashable {
     package var url: String { "http://\(listen)" }
 
     /// Whether only this machine can reach the listener (a loopback address).
-    package var isLoopback: Bool {
+    package var isLoopback: Bool { Self.isLoopback(host: host) }
+
+    /// Whether `host` (a name or an address, IPv6 without brackets) is this
+    /// machine's loopback: `localhost`, `::1` or an address of 127.0.0.0/8.
+    package static func isLoopback(host: String) -> Bool {
+        let host = host.lowercased()
         if host == "localhost" || host == "::1" { return true }
         var address = in_addr()
         guard inet_pton(AF_INET, host, &address) == 1 else { return false }
