@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where an incremental resource is (docs/schema.md#cursors): the value its
+/// Where an incremental resource is (docs/schema.md#cursors-where-incremental-resources-are): the value its
 /// next sync sends, and the walk a sync left unfinished.
 public struct SyncCursor: Sendable, Hashable {
     /// A walk cut off after a checkpoint: the next sync goes on from its next page.

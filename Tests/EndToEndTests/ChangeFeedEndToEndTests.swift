@@ -5,7 +5,7 @@ import Testing
 /// The change feed through the real binary: the agent writes a change per
 /// record each sync inserts, updates or deletes; readers follow it with
 /// `sync-agent changes --follow`, `GET /v1/changes` and the `changes` event
-/// (docs/api.md#changes).
+/// (docs/api.md#the-change-feed-get-v1changes).
 @Suite(.serialized, .timeLimit(.minutes(3))) struct ChangeFeedEndToEndTests {
     /// A change as the feed tells it.
     struct Change: Hashable {

@@ -29,7 +29,7 @@ import Testing
         return (agent, "http://127.0.0.1:\(port)/")
     }
 
-    /// Where a screenshot goes: `docs/images/NAME` when recording, else a temporary file.
+    /// Where a screenshot goes: the folder `docs/images` when recording, else a temporary file.
     func screenshotPath(_ name: String) -> String {
         guard ProcessInfo.processInfo.environment["SYNC_AGENT_RECORD_SCREENSHOTS"] == "1" else {
             return NSTemporaryDirectory() + UUID().uuidString + "-" + name

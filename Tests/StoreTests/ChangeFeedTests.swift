@@ -5,7 +5,7 @@ import Testing
 
 /// The `changes` table: one row per record a sync inserts, updates or
 /// deletes, written with the records, read after a seq, pruned from the
-/// oldest (docs/schema.md#changes).
+/// oldest (docs/schema.md#changes-the-change-feed).
 @Suite struct ChangeFeedTests {
     /// Every change of the feed, as `seq op key`.
     func feed(_ store: any SyncStore, _ resource: String? = nil) async throws -> [String] {

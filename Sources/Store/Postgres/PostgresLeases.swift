@@ -3,7 +3,7 @@ import Logging
 import PostgresNIO
 import Synchronization
 
-/// This agent's part of a fleet (docs/fleet.md#several-agents): agents pointed
+/// This agent's part of a fleet (docs/fleet.md#several-agents-a-fleet): agents pointed
 /// at one schema sync each resource from exactly one of them, the holder of
 /// its lease.
 ///

@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import Store
 
-/// The change feed as readers see it (docs/api.md#changes): what
+/// The change feed as readers see it (docs/api.md#the-change-feed-get-v1changes): what
 /// `GET /v1/changes` answers and `sync-agent changes --json` prints.
 package enum ChangeFeed {
     /// The changes a request returns when it does not say.

@@ -2,7 +2,7 @@ import Store
 
 extension SyncRunRow {
     /// The run as `sync-agent history --json` and `GET /v1/resources/NAME/runs`
-    /// show it (docs/api.md#get-v1resourcesnameruns).
+    /// show it (docs/api.md#health-checks-and-the-runs-of-a-resource).
     package var json: JSONValue {
         [
             "id": .number(Int(id)),
