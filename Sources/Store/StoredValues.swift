@@ -48,17 +48,38 @@ public enum SyncTrigger: String, Sendable, CaseIterable, Codable {
     case dependency
 }
 
-/// An error as stored with a resource or a sync run.
+/// An error as stored with a resource or a sync run (docs/api.md#result).
 public struct StoredError: Sendable, Hashable, Codable {
-    /// The error's kind: `transient`, `unrecoverable`, `offline`, …
-    public var kind: String
+    /// What kind of failure it was; its raw value is what the database and the
+    /// status API hold.
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+        /// May succeed later, and the retries were used up: network faults, timeouts, 5xx.
+        case transient
+        /// Cannot succeed as is: other 4xx, bad data, too many pages.
+        case unrecoverable
+        /// The machine could not reach the network.
+        case offline
+        /// The API's rate limit lasted longer than `rateLimit.maxWait`.
+        case rateLimited
+        /// A passing condition of the machine (database busy, disk full, I/O
+        /// error, no descriptor or memory left): never makes a resource `failed`.
+        case storage
+        /// The database could not be read or written, and trying again will not help.
+        case store
+        /// The sync was cancelled: the agent stopped, a newer sync replaced it,
+        /// or another agent of the fleet holds the resource.
+        case cancelled
+    }
+
+    /// The error's kind.
+    public var kind: Kind
     /// One clear sentence, free of secrets.
     public var message: String
     /// The HTTP status, when the server answered.
     public var status: Int?
 
     /// Creates a stored error.
-    public init(kind: String, message: String, status: Int? = nil) {
+    public init(kind: Kind, message: String, status: Int? = nil) {
         self.kind = kind
         self.message = message
         self.status = status
@@ -115,8 +136,9 @@ public struct StoredPage: Sendable, Hashable {
 
 extension StoredError {
     /// An error read from its columns, or `nil` when the message column is empty.
+    /// A kind this version does not know (written by a newer one) reads as `unrecoverable`.
     init?(message: String?, kind: String?, status: Int?) {
         guard let message else { return nil }
-        self.init(kind: kind ?? "unrecoverable", message: message, status: status)
+        self.init(kind: kind.flatMap(Kind.init(rawValue:)) ?? .unrecoverable, message: message, status: status)
     }
 }

@@ -14,16 +14,8 @@ public struct SyncRunRow: Sendable, Hashable {
     public var finishedAt: Date
     /// How it ended.
     public var outcome: SyncOutcome
-    /// Attempts made: 1 plus the retries of its requests.
-    public var attempts: Int
-    /// Pages received.
-    public var pages: Int
-    /// Items received.
-    public var items: Int
-    /// Bytes of response bodies received, decoded.
-    public var bytes: Int
-    /// Bytes of response bodies on the wire (fewer when they came compressed).
-    public var wireBytes: Int
+    /// What it received, and in how many attempts.
+    public var counts: SyncCounts
     /// Why it failed, if it did.
     public var error: StoredError?
     /// What the sync changed in the snapshot (zero unless it succeeded).
@@ -37,6 +29,30 @@ public struct SyncRunRow: Sendable, Hashable {
     /// The run's duration in milliseconds.
     public var durationMilliseconds: Int {
         Int((finishedAt.timeIntervalSince(startedAt) * 1000).rounded())
+    }
+}
+
+/// What one sync received, and in how many attempts: the counts its progress,
+/// its run's row and its result (docs/api.md#result) share.
+public struct SyncCounts: Sendable, Hashable {
+    /// Attempts made: 1 plus the retries of its requests.
+    public var attempts: Int
+    /// Pages received.
+    public var pages: Int
+    /// Items received (those of a page not modified count once staged).
+    public var items: Int
+    /// Bytes of response bodies received, decoded.
+    public var bytes: Int
+    /// Bytes of response bodies on the wire (fewer when they came compressed).
+    public var wireBytes: Int
+
+    /// Creates counts; `wireBytes` is `bytes` unless given.
+    public init(attempts: Int = 1, pages: Int = 0, items: Int = 0, bytes: Int = 0, wireBytes: Int? = nil) {
+        self.attempts = attempts
+        self.pages = pages
+        self.items = items
+        self.bytes = bytes
+        self.wireBytes = wireBytes ?? bytes
     }
 }
 
@@ -90,16 +106,8 @@ public struct FinishedSync: Sendable {
     public var outcome: SyncOutcome
     /// The state the resource is in afterwards.
     public var state: ResourceState
-    /// Attempts made: 1 plus the retries of its requests.
-    public var attempts: Int
-    /// Pages received.
-    public var pages: Int
-    /// Items received.
-    public var items: Int
-    /// Bytes of response bodies received, decoded.
-    public var bytes: Int
-    /// Bytes of response bodies on the wire.
-    public var wireBytes: Int
+    /// What it received, and in how many attempts.
+    public var counts: SyncCounts
     /// Why it failed, if it did.
     public var error: StoredError?
     /// The first page's validators, kept for the next conditional request.
@@ -119,11 +127,7 @@ public struct FinishedSync: Sendable {
         self.finishedAt = finishedAt
         self.outcome = outcome
         self.state = state
-        self.attempts = attempts
-        self.pages = pages
-        self.items = items
-        self.bytes = bytes
-        self.wireBytes = wireBytes ?? bytes
+        counts = SyncCounts(attempts: attempts, pages: pages, items: items, bytes: bytes, wireBytes: wireBytes)
         self.error = error
         self.validators = validators
     }

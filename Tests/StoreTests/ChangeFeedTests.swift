@@ -164,7 +164,7 @@ import Testing
         #expect(recorded.changes == SnapshotChanges(added: 2, changed: 1, removed: 1))
         #expect(recorded.itemCount == 4)
         let run = try #require(try await store.runs(of: "users", limit: 1).first)
-        #expect(run.id == first.run && run.outcome == .success && run.since == since && run.pages == 2)
+        #expect(run.id == first.run && run.outcome == .success && run.since == since && run.counts.pages == 2)
         #expect(try await store.resource(named: "users")?.since == since)
     }
 }

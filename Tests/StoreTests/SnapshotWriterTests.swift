@@ -106,13 +106,13 @@ import Testing
             FinishedSync(
                 resource: "users", trigger: .refresh, startedAt: second, finishedAt: second, outcome: .failed,
                 state: .failed, pages: 1, items: 2,
-                error: StoredError(kind: "transient", message: "users: GET … failed: boom", status: 503)),
+                error: StoredError(kind: .transient, message: "users: GET … failed: boom", status: 503)),
             snapshot: snapshot)
         let after = try fixture.rows("users")
         #expect(after.mapValues { "\($0.0)|\($0.1)" } == before.mapValues { "\($0.0)|\($0.1)" })
         let resource = try #require(try await fixture.store.resource(named: "users"))
         #expect(resource.state == .failed)
-        #expect(resource.lastError == StoredError(kind: "transient", message: "users: GET … failed: boom", status: 503))
+        #expect(resource.lastError == StoredError(kind: .transient, message: "users: GET … failed: boom", status: 503))
         #expect(resource.lastSuccessAt == first)
         #expect(resource.itemCount == 1)
         // What was staged is gone with the discarded snapshot.
@@ -127,7 +127,7 @@ import Testing
         try await fixture.store.record(
             FinishedSync(
                 resource: "users", trigger: .poll, startedAt: first, finishedAt: first, outcome: .failed,
-                state: .failed, error: StoredError(kind: "unrecoverable", message: "bad")))
+                state: .failed, error: StoredError(kind: .unrecoverable, message: "bad")))
         try await fixture.store.record(
             FinishedSync(
                 resource: "users", trigger: .poll, startedAt: second, finishedAt: second, outcome: .notModified,
@@ -203,7 +203,7 @@ import Testing
             try await fixture.store.record(
                 FinishedSync(
                     resource: "users", trigger: .poll, startedAt: second, outcome: .failed, state: .failed,
-                    error: StoredError(kind: "transient", message: "boom")),
+                    error: StoredError(kind: .transient, message: "boom")),
                 snapshot: snapshot)
         }.value
         #expect(try await fixture.store.resource(named: "users")?.state == .failed)
@@ -242,7 +242,7 @@ import Testing
         try await fixture.store.record(
             FinishedSync(
                 resource: "users", trigger: .poll, startedAt: first, outcome: .failed, state: .failed,
-                error: StoredError(kind: "unrecoverable", message: "bad")))
+                error: StoredError(kind: .unrecoverable, message: "bad")))
         try await fixture.store.record(
             FinishedSync(resource: "users", trigger: .poll, startedAt: second, outcome: .cancelled, state: .idle))
         let resource = try #require(try await fixture.store.resource(named: "users"))

@@ -60,7 +60,7 @@ import Testing
         }
         statuses[10].state = .syncing
         statuses[500].state = .failed
-        statuses[500].lastError = StoredError(kind: "unrecoverable", message: "HTTP 404")
+        statuses[500].lastError = StoredError(kind: .unrecoverable, message: "HTTP 404")
         statuses[900].state = .retrying
         statuses[999].lastAttemptAt = nil
         let lines = StatusCommand.render(statuses, now: now, width: 200, height: 7).split(separator: "\n")
@@ -80,8 +80,8 @@ import Testing
 
     @Test func aResultIsTheResultObjectOfTheSpecification() {
         let result = SyncResult(
-            resource: "users", outcome: .failed, joined: true, pages: 2, items: 200, attempts: 1,
-            durationMilliseconds: 31, error: StoredError(kind: "transient", message: "boom", status: 503))
+            resource: "users", outcome: .failed, joined: true, counts: SyncCounts(attempts: 1, pages: 2, items: 200),
+            durationMilliseconds: 31, error: StoredError(kind: .transient, message: "boom", status: 503))
         #expect(
             JSONValue(encoding: result).serialized()
                 == #"{"resource":"users","outcome":"failed","joined":true,"pages":2,"items":200,"attempts":1,"durationMs":31,"error":{"kind":"transient","message":"boom","status":503},"changes":{"added":0,"changed":0,"removed":0}}"#

@@ -36,11 +36,10 @@ extension PostgresStore {
             startedAt: try row.date("started_at") ?? .distantPast,
             finishedAt: try row.date("finished_at") ?? .distantPast,
             outcome: SyncOutcome(rawValue: try row.get("outcome") ?? "") ?? .failed,
-            attempts: try row.get("attempts") ?? 0,
-            pages: try row.get("pages") ?? 0,
-            items: try row.get("items") ?? 0,
-            bytes: try row.get("bytes") ?? 0,
-            wireBytes: try row.get("wire_bytes") ?? 0,
+            counts: SyncCounts(
+                attempts: try row.get("attempts") ?? 0, pages: try row.get("pages") ?? 0,
+                items: try row.get("items") ?? 0, bytes: try row.get("bytes") ?? 0,
+                wireBytes: try row.get("wire_bytes") ?? 0),
             error: StoredError(
                 message: try row.get("error"), kind: try row.get("error_kind"), status: try row.get("error_status")),
             changes: SnapshotChanges(

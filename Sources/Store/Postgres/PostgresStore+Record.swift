@@ -74,9 +74,9 @@ extension PostgresStore {
                 try await connection.query(
                     """
                     UPDATE sync_runs SET finished_at = \(finished)::timestamptz, outcome = \(sync.outcome.rawValue),
-                        attempts = \(sync.attempts), pages = \(sync.pages), items = \(sync.items),
-                        bytes = \(sync.bytes), wire_bytes = \(sync.wireBytes), error = \(sync.error?.message),
-                        error_kind = \(sync.error?.kind), error_status = \(sync.error?.status),
+                        attempts = \(sync.counts.attempts), pages = \(sync.counts.pages), items = \(sync.counts.items),
+                        bytes = \(sync.counts.bytes), wire_bytes = \(sync.counts.wireBytes), error = \(sync.error?.message),
+                        error_kind = \(sync.error?.kind.rawValue), error_status = \(sync.error?.status),
                         since = \(since)::timestamptz
                     WHERE id = \(runID)
                     """, logger: logger)
@@ -281,7 +281,7 @@ extension PostgresStore {
                 """
                 INSERT INTO resources (name, state, last_attempt_at, last_error, last_error_kind, last_error_status)
                 VALUES (\(sync.resource), \(state), \(started)::timestamptz, \(sync.error?.message),
-                        \(sync.error?.kind), \(sync.error?.status))
+                        \(sync.error?.kind.rawValue), \(sync.error?.status))
                 ON CONFLICT (name) DO UPDATE SET
                     state = excluded.state,
                     last_attempt_at = excluded.last_attempt_at,
@@ -304,9 +304,9 @@ extension PostgresStore {
                 INSERT INTO sync_runs (resource, trigger, started_at, finished_at, outcome, attempts, pages, items,
                                        bytes, wire_bytes, error, error_kind, error_status, agent)
                 VALUES (\(sync.resource), \(sync.trigger.rawValue), \(Timestamp.string(from: sync.startedAt))::timestamptz,
-                        \(Timestamp.string(from: finishedAt))::timestamptz, \(sync.outcome.rawValue), \(sync.attempts),
-                        \(sync.pages), \(sync.items), \(sync.bytes), \(sync.wireBytes), \(sync.error?.message),
-                        \(sync.error?.kind), \(sync.error?.status), \(agent))
+                        \(Timestamp.string(from: finishedAt))::timestamptz, \(sync.outcome.rawValue), \(sync.counts.attempts),
+                        \(sync.counts.pages), \(sync.counts.items), \(sync.counts.bytes), \(sync.counts.wireBytes), \(sync.error?.message),
+                        \(sync.error?.kind.rawValue), \(sync.error?.status), \(agent))
                 RETURNING id
                 """, logger) ?? 0
         try await connection.query(

@@ -64,11 +64,10 @@ extension SyncRunRow: FetchableRecord {
         startedAt = (row[Columns.startedAt] as String?).flatMap(Timestamp.date(from:)) ?? .distantPast
         finishedAt = (row[Columns.finishedAt] as String?).flatMap(Timestamp.date(from:)) ?? .distantPast
         outcome = SyncOutcome(rawValue: row[Columns.outcome] ?? "") ?? .failed
-        attempts = row[Columns.attempts] ?? 0
-        pages = row[Columns.pages] ?? 0
-        items = row[Columns.items] ?? 0
-        bytes = row[Columns.bytes] ?? 0
-        wireBytes = row[Columns.wireBytes] ?? bytes
+        let bytes: Int = row[Columns.bytes] ?? 0
+        counts = SyncCounts(
+            attempts: row[Columns.attempts] ?? 0, pages: row[Columns.pages] ?? 0, items: row[Columns.items] ?? 0,
+            bytes: bytes, wireBytes: row[Columns.wireBytes] ?? bytes)
         error = StoredError(message: row[Columns.error], kind: row[Columns.errorKind], status: row[Columns.errorStatus])
         changes = SnapshotChanges(
             added: row[Columns.added] ?? 0, changed: row[Columns.changed] ?? 0, removed: row[Columns.removed] ?? 0)

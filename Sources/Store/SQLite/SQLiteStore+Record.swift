@@ -194,7 +194,7 @@ extension SQLiteStore {
                     """,
                 arguments: [
                     sync.resource, sync.state.rawValue, started,
-                    sync.error?.message, sync.error?.kind, sync.error?.status,
+                    sync.error?.message, sync.error?.kind.rawValue, sync.error?.status,
                 ])
         }
     }
@@ -210,8 +210,9 @@ extension SQLiteStore {
                 """,
             arguments: [
                 sync.resource, sync.trigger.rawValue, Timestamp.string(from: sync.startedAt),
-                Timestamp.string(from: finishedAt), sync.outcome.rawValue, sync.attempts, sync.pages,
-                sync.items, sync.bytes, sync.wireBytes, sync.error?.message, sync.error?.kind, sync.error?.status,
+                Timestamp.string(from: finishedAt), sync.outcome.rawValue, sync.counts.attempts, sync.counts.pages,
+                sync.counts.items, sync.counts.bytes, sync.counts.wireBytes, sync.error?.message,
+                sync.error?.kind.rawValue, sync.error?.status,
             ])
         let id = db.lastInsertedRowID
         try db.executeCached(
@@ -237,8 +238,10 @@ extension SQLiteStore {
                 WHERE id = ?
                 """,
             arguments: [
-                Timestamp.string(from: finishedAt), sync.outcome.rawValue, sync.attempts, sync.pages, sync.items,
-                sync.bytes, sync.wireBytes, sync.error?.message, sync.error?.kind, sync.error?.status,
+                Timestamp.string(from: finishedAt), sync.outcome.rawValue, sync.counts.attempts, sync.counts.pages,
+                sync.counts.items,
+                sync.counts.bytes, sync.counts.wireBytes, sync.error?.message, sync.error?.kind.rawValue,
+                sync.error?.status,
                 sync.since.map(Timestamp.string(from:)), id,
             ])
         let row = try Row.fetchOne(

@@ -60,7 +60,7 @@ struct HistoryCommand: AsyncParsableCommand {
             let changes = run.changes
             table.add([
                 "\(run.id)", run.resource, run.trigger.rawValue, TimestampText.relative(run.startedAt, now: now),
-                "\(run.durationMilliseconds) ms", run.outcome.rawValue, "\(run.pages)", "\(run.items)",
+                "\(run.durationMilliseconds) ms", run.outcome.rawValue, "\(run.counts.pages)", "\(run.counts.items)",
                 "+\(changes.added) ~\(changes.changed) -\(changes.removed)", run.error?.message ?? "-",
             ])
         }

@@ -114,8 +114,8 @@ struct RefreshCommand: AsyncParsableCommand {
         var parts: [String] = []
         switch result.outcome {
         case .success:
-            let pages = result.pages == 1 ? "1 page" : "\(result.pages) pages"
-            let items = result.items == 1 ? "1 item" : "\(result.items) items"
+            let pages = result.counts.pages == 1 ? "1 page" : "\(result.counts.pages) pages"
+            let items = result.counts.items == 1 ? "1 item" : "\(result.counts.items) items"
             let changes = result.changes
             parts.append(
                 "\(pages), \(items) (\(changes.added) new, \(changes.changed) changed, \(changes.removed) removed)")
@@ -124,7 +124,7 @@ struct RefreshCommand: AsyncParsableCommand {
         default:
             parts.append(result.error?.message ?? "")
         }
-        if result.attempts > 1 { parts.append("\(result.attempts) attempts") }
+        if result.counts.attempts > 1 { parts.append("\(result.counts.attempts) attempts") }
         parts.append("\(result.durationMilliseconds) ms")
         if result.joined { parts.append("joined a sync in progress") }
         return parts.filter { !$0.isEmpty }.joined(separator: ", ")

@@ -133,7 +133,7 @@ enum StatusPage {
         let lastAttempt = status.lastAttemptAt.map { " data-last-attempt=\"\(Timestamp.string(from: $0))\"" } ?? ""
         let note = status.message.map { " title=\"\(escape($0))\"" } ?? ""
         let error = status.lastError.map { error in
-            let title = error.status.map { "\(error.kind), HTTP \($0)" } ?? error.kind
+            let title = error.status.map { "\(error.kind.rawValue), HTTP \($0)" } ?? error.kind.rawValue
             return (title: " title=\"\(escape(title))\"", message: escape(error.message))
         }
         var cells = [

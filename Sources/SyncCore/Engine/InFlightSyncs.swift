@@ -9,7 +9,7 @@ import Synchronization
 ///
 /// Thread-safety: `Sendable`; call from any task.
 package final class InFlightSyncs: Sendable {
-    private let inFlight = InFlight<String, SyncResult>(policy: .runToCompletion)
+    private let inFlight = InFlight<String, SyncReport>(policy: .runToCompletion)
     private let stopping = Atomic<Bool>(false)
 
     package init() {}
@@ -21,17 +21,17 @@ package final class InFlightSyncs: Sendable {
     /// tells whether the caller rode on a run someone else started (and
     /// stayed for its end). A caller that leaves gets a `cancelled` result.
     package func run(
-        _ name: String, perform: @escaping @Sendable () async -> SyncResult
-    ) async -> (result: SyncResult, joinedRun: Bool) {
+        _ name: String, perform: @escaping @Sendable () async -> SyncReport
+    ) async -> (report: SyncReport, joinedRun: Bool) {
         guard !isStopping else { return (Self.cancelled(name), false) }
         let outcome = await inFlight.run(name, operation: perform)
-        guard case .success(var result) = outcome.result else {
+        guard case .success(var report) = outcome.result else {
             var cancelled = Self.cancelled(name)
-            cancelled.joined = outcome.joined
+            cancelled.result.joined = outcome.joined
             return (cancelled, false)
         }
-        if outcome.joined { result.joined = true }
-        return (result, outcome.joined)
+        if outcome.joined { report.result.joined = true }
+        return (report, outcome.joined)
     }
 
     /// Cancels the sync of `name` in flight, if any; a newer one may start at once.
@@ -47,7 +47,7 @@ package final class InFlightSyncs: Sendable {
     }
 
     /// The result of a sync that was cancelled, or of a caller that left.
-    package static func cancelled(_ name: String) -> SyncResult {
-        SyncResult(resource: name, outcome: .cancelled, error: ResourceSync.cancelled(name))
+    package static func cancelled(_ name: String) -> SyncReport {
+        SyncReport(SyncResult(resource: name, outcome: .cancelled, error: ResourceSync.cancelled(name)))
     }
 }

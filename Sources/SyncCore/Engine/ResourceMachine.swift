@@ -67,8 +67,8 @@ package struct ResourceMachine: Sendable, Hashable {
         case retrying(sync: Int, RetryNotice)
         /// The sync has taken longer than `slowAfter`.
         case slow(sync: Int)
-        /// The sync ended (its result, and when it ended).
-        case finished(sync: Int, SyncResult, at: Date)
+        /// The sync ended (its report, and when it ended).
+        case finished(sync: Int, SyncReport, at: Date)
         /// In a fleet, this agent holds its lease (`agent` is this agent's id).
         case owned(by: String)
         /// In a fleet, another agent (or none) holds its lease: it shows as
@@ -210,21 +210,22 @@ package struct ResourceMachine: Sendable, Hashable {
             }
             // A cancelled sync is nobody's answer; any other is told, even
             // one a newer sync replaced.
-            if result.outcome != .cancelled { actions.append(.report(.finished(result))) }
+            if result.outcome != .cancelled { actions.append(.report(.finished(result.result))) }
         }
         if status(online: true) != before { actions.insert(.publishStatus, at: 0) }
         return actions
     }
 
-    private mutating func finish(_ sync: RunningSync, _ result: SyncResult, at date: Date) {
+    private mutating func finish(_ sync: RunningSync, _ report: SyncReport, at date: Date) {
+        let result = report.result
         switch result.outcome {
         case .success, .notModified:
             state = .idle
             lastSuccessAt = date
             lastError = nil
-            if result.outcome == .success { items = result.records ?? result.items }
-            if let value = result.since { since = value }
-        case .gaveUp where result.error?.kind == ResourceSync.storageKind:
+            if result.outcome == .success { items = report.records ?? result.counts.items }
+            if let value = report.since { since = value }
+        case .gaveUp where result.error?.kind == .storage:
             // A passing condition of the machine: polled again at its next interval.
             state = .idle
             lastError = result.error
@@ -239,7 +240,7 @@ package struct ResourceMachine: Sendable, Hashable {
             // Never failed for a rate limit: polled again at its reset.
             state = .idle
             lastError = result.error
-            if let wait = result.retryAfter { nextSyncAt = date.addingTimeInterval(wait.timeInterval) }
+            if let wait = report.retryAfter { nextSyncAt = date.addingTimeInterval(wait.timeInterval) }
         case .cancelled:
             state = sync.resumes.state
         }

@@ -369,14 +369,14 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
     // MARK: - Syncing
 
     /// Syncs `resource`, or joins its sync in flight.
-    package func sync(_ resource: ResourceConfig, trigger: SyncTrigger) async -> SyncResult {
-        let (result, joinedRun) = await syncs.run(resource.name) { await self.perform(resource, trigger: trigger) }
+    package func sync(_ resource: ResourceConfig, trigger: SyncTrigger) async -> SyncReport {
+        let (report, joinedRun) = await syncs.run(resource.name) { await self.perform(resource, trigger: trigger) }
         if joinedRun {
             metrics.joined(resource.name)
             logger.debug(
                 "joined the sync in flight", metadata: [LogKey.resource: "\(resource.name)", "trigger": "\(trigger)"])
         }
-        return result
+        return report
     }
 
     /// A refresh someone asked for: syncs `name` now or joins its sync in
@@ -406,10 +406,10 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
             return SyncResult(
                 resource: name, outcome: .offline,
                 error: StoredError(
-                    kind: "offline",
+                    kind: .offline,
                     message: "\(name): the machine is offline (\(connectivity.probeTarget) does not answer)"))
         }
-        var result = await sync(resource, trigger: .refresh)
+        var result = await sync(resource, trigger: .refresh).result
         // A sync superseded by a newer one (its dependency changed) is no
         // answer: the newer one is.
         // A reload that changed or removed the resource cancelled it: the
@@ -422,7 +422,7 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
             if let leases, leases.token(for: name) == nil {
                 return await leases.refresh(name, stopping: { [syncs] in syncs.isStopping }) { await refresh(current) }
             }
-            result = await sync(current, trigger: .refresh)
+            result = await sync(current, trigger: .refresh).result
             rejoins += 1
         }
         return result
@@ -505,7 +505,7 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
 
     /// One sync: runs it (under the lock file), tells its machine, and tells
     /// the scheduler (the poll and the dependent resources) how it ended.
-    private func perform(_ resource: ResourceConfig, trigger: SyncTrigger) async -> SyncResult {
+    private func perform(_ resource: ResourceConfig, trigger: SyncTrigger) async -> SyncReport {
         let name = resource.name
         // A reload removed or replaced the resource after its poll (or its
         // dependency's change) asked for this sync: it is nobody's any more.
@@ -518,27 +518,28 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
         let started = clock.now
         let sync = makeSync(configWithCurrentSecrets().resource(named: name) ?? resource, id: id)
         let lock = lock
-        let result = await withSlowSignal(
+        let report = await withSlowSignal(
             after: resource.settings.slowAfter, timers: timers,
             onSlow: { [weak self] in self?.publication.handle(name, .slow(sync: id)) }
         ) {
             if let lock { return await sync.run(trigger: trigger, lock: lock) }
             return await sync.run(trigger: trigger)
         }
-        publication.handle(name, .finished(sync: id, result, at: now()))
+        let result = report.result
+        publication.handle(name, .finished(sync: id, report, at: now()))
         metrics.syncEnded(result, seconds: started.duration(to: clock.now).timeInterval)
         if result.outcome == .success {
             let changes = result.changes
             let diff = "\(changes.added) new, \(changes.changed) changed, \(changes.removed) removed"
             logger.ending(result).info(
-                "synced \(result.pages) pages, \(result.items) items (\(diff)) in \(result.durationMilliseconds) ms",
+                "synced \(result.counts.pages) pages, \(result.counts.items) items (\(diff)) in \(result.durationMilliseconds) ms",
                 metadata: [LogKey.resource: "\(name)", LogKey.syncID: "\(id)", "trigger": "\(trigger)"])
         }
         // A cancelled sync is nobody's answer: a newer one replaces it, or the agent stops.
-        if result.outcome != .cancelled, let next = scheduler.ended(result, of: resource) {
+        if result.outcome != .cancelled, let next = scheduler.ended(report, of: resource) {
             publication.handle(name, .scheduled(next))
         }
-        return result
+        return report
     }
 }
 

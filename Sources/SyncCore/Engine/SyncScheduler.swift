@@ -28,7 +28,7 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
     /// What the scheduler asks of the engine.
     package struct Engine: Sendable {
         /// Syncs a resource, or joins its sync in flight.
-        var sync: @Sendable (ResourceConfig, SyncTrigger) async -> SyncResult
+        var sync: @Sendable (ResourceConfig, SyncTrigger) async -> SyncReport
         /// Cancels the sync of a resource in flight (a newer one replaces it).
         var cancel: @Sendable (String) -> Void
         /// The values a resource's URL reads, or `nil` when they cannot be read yet.
@@ -313,11 +313,11 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
     /// (`.some(nil)`: none until a refresh). The resources whose URLs read
     /// it follow a change. A sync of a configuration that a reload replaced
     /// is nobody's run.
-    package func ended(_ result: SyncResult, of resource: ResourceConfig) -> Date?? {
-        let name = result.resource
+    package func ended(_ report: SyncReport, of resource: ResourceConfig) -> Date?? {
+        let name = report.resource
         let end = clock.now
-        let changed =
-            result.outcome == .success && result.changes.added + result.changes.changed + result.changes.removed > 0
+        let changes = report.result.changes
+        let changed = report.outcome == .success && changes.added + changes.changed + changes.removed > 0
         let (next, followers): (C.Instant??, [String]) = state.withLock { state in
             guard let entry = state.entries[name], entry.resource == resource else { return (nil, []) }
             // A change waits once to be followed, however many come meanwhile.
@@ -325,7 +325,7 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
                 changed ? (state.followers[name] ?? []).filter { state.followsPending.insert($0).inserted } : []
             guard entry.phase != .running else { return (nil, followers) }
             // A queued poll is answered by this sync.
-            return (.some(state.ran(name, RunEnd(result), at: end, unit: random())), followers)
+            return (.some(state.ran(name, RunEnd(report), at: end, unit: random())), followers)
         }
         for follower in followers { dependencyChanges.continuation.yield(follower) }
         guard let next else { return nil }
@@ -436,12 +436,12 @@ private enum RunEnd {
     /// Rate limited past `rateLimit.maxWait`: the next poll comes at the reset.
     case deferred(Duration)
 
-    init(_ result: SyncResult) {
-        switch result.outcome {
+    init(_ report: SyncReport) {
+        switch report.outcome {
         case .success, .notModified: self = .succeeded
-        case .gaveUp where result.error?.kind == ResourceSync.storageKind: self = .skipped
+        case .gaveUp where report.result.error?.kind == .storage: self = .skipped
         case .failed, .gaveUp: self = .stopped
-        case .rateLimited: self = result.retryAfter.map { .deferred($0) } ?? .skipped
+        case .rateLimited: self = report.retryAfter.map { .deferred($0) } ?? .skipped
         default: self = .skipped
         }
     }

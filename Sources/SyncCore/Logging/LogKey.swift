@@ -22,7 +22,7 @@ extension Logger {
         var logger = self
         logger[metadataKey: LogKey.outcome] = "\(result.outcome.rawValue)"
         logger[metadataKey: LogKey.duration] = "\(Double(result.durationMilliseconds) / 1000)"
-        logger[metadataKey: LogKey.attempt] = "\(result.attempts)"
+        logger[metadataKey: LogKey.attempt] = "\(result.counts.attempts)"
         return logger
     }
 }

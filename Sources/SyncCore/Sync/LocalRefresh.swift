@@ -90,7 +90,7 @@ package struct LocalRefresh: Sendable {
             return try await withSlowSignal(
                 after: resource.settings.slowAfter, clock: ContinuousClock(),
                 onSlow: { onActivity(.slow(resource: name)) }
-            ) { await sync.run(trigger: .refresh, lock: lock) }
+            ) { await sync.run(trigger: .refresh, lock: lock).result }
         } catch {
             return SyncResult(resource: name, outcome: .cancelled, error: ResourceSync.cancelled(name))
         }

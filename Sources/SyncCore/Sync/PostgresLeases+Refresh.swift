@@ -21,7 +21,7 @@ extension PostgresLeases {
             return SyncResult(
                 resource: name, outcome: stopping() || Task.isCancelled ? .cancelled : .failed,
                 error: StoredError(
-                    kind: "transient",
+                    kind: .transient,
                     message: "\(name): no agent of the fleet synced it within \(Self.holderPatience)"))
         }
     }

@@ -36,16 +36,12 @@ struct ResourceSync: Sendable {
     /// this sync fetches its own.
     package var tokens: OAuth2Tokens?
 
-    /// The kind of a stored error that is a passing condition of the machine
-    /// (database busy, disk full, I/O error, no descriptor or memory left).
-    package static let storageKind = "storage"
-
     /// Runs the sync and records it; never throws: every failure is in the result.
     ///
     /// A sync that fails on a passing condition of the machine's storage runs
     /// again from its start, after the retry policy's backoff, using up
     /// attempts like any transient failure (docs/configuration.md#failures-and-retries).
-    package func run(trigger: SyncTrigger) async -> SyncResult {
+    package func run(trigger: SyncTrigger) async -> SyncReport {
         let startedAt = Date()
         let progress = SyncTally(resource: resource.name)
         let policy = resource.settings.retry
@@ -56,7 +52,7 @@ struct ResourceSync: Sendable {
         while true {
             let last = attempt >= policy.maxAttempts
             let result = await runOnce(trigger: trigger, startedAt: startedAt, progress: progress, last: last)
-            guard !last, result.outcome == .gaveUp, result.error?.kind == Self.storageKind, let error = result.error
+            guard !last, result.outcome == .gaveUp, let error = result.result.error, error.kind == .storage
             else { return result }
             let delay = policy.delay(afterAttempt: attempt, unit: Double.random(in: 0..<1))
             attempt += 1
@@ -83,7 +79,7 @@ struct ResourceSync: Sendable {
     /// `last` attempt's is not recorded: the next attempt will be.
     private func runOnce(
         trigger: SyncTrigger, startedAt: Date, progress: SyncTally, last: Bool
-    ) async -> SyncResult {
+    ) async -> SyncReport {
         if let incremental = resource.incremental {
             return await runIncrementalOnce(
                 incremental, trigger: trigger, startedAt: startedAt, progress: progress, last: last)
@@ -135,7 +131,7 @@ struct ResourceSync: Sendable {
     /// One attempt of a snapshot sync: every page staged, then applied at once.
     private func runSnapshotOnce(
         trigger: SyncTrigger, startedAt: Date, progress: SyncTally, last: Bool, full: FullResync? = nil
-    ) async -> SyncResult {
+    ) async -> SyncReport {
         var snapshot: (any SnapshotWriter)?
         var logger = logger
         logger[metadataKey: LogKey.resource] = "\(resource.name)"
@@ -202,7 +198,7 @@ struct ResourceSync: Sendable {
         _ error: any Error, trigger: SyncTrigger, startedAt: Date, progress: SyncTally,
         snapshot: (any SnapshotWriter)? = nil,
         last: Bool, logger: Logger, run: Int64? = nil, feed: ClosedRange<Int64>? = nil
-    ) async -> SyncResult {
+    ) async -> SyncReport {
         // A cancelled task's request fails with a network error; it is a cancellation all the same.
         let (outcome, stored) = Self.describe(
             Task.isCancelled ? CancellationError() : error, resource: resource.name)
@@ -210,10 +206,10 @@ struct ResourceSync: Sendable {
         var result = await finish(
             outcome, trigger: trigger, startedAt: startedAt, progress: progress, snapshot: snapshot, error: stored,
             last: last || run != nil, run: run, feed: feed)
-        let logger = logger.ending(result)
+        let logger = logger.ending(result.result)
         if outcome == .cancelled {
             logger.notice("sync cancelled")
-        } else if stored.kind == Self.storageKind {
+        } else if stored.kind == .storage {
             logStorage(message, at: .warning, logger)
         } else {
             logger.warning("\(message)")
@@ -248,7 +244,7 @@ struct ResourceSync: Sendable {
     /// the cursor after it, so that a walk cut off goes on after its last page.
     private func runIncrementalOnce(
         _ incremental: IncrementalSettings, trigger: SyncTrigger, startedAt: Date, progress: SyncTally, last: Bool
-    ) async -> SyncResult {
+    ) async -> SyncReport {
         var logger = logger
         logger[metadataKey: LogKey.resource] = "\(resource.name)"
         var run: Int64?
@@ -367,26 +363,25 @@ struct ResourceSync: Sendable {
         _ outcome: SyncOutcome, trigger: SyncTrigger, startedAt: Date, progress: SyncTally,
         snapshot: (any SnapshotWriter)? = nil, error: StoredError? = nil, last: Bool = true, run: Int64? = nil,
         feed: ClosedRange<Int64>? = nil, since: Date? = nil, cursor: (scope: String, cursor: SyncCursor)? = nil
-    ) async -> SyncResult {
+    ) async -> SyncReport {
         let totals = progress.totals
-        if !last, outcome == .gaveUp, error?.kind == Self.storageKind {
+        if !last, outcome == .gaveUp, error?.kind == .storage {
             // Tried again: only the last attempt is recorded.
             await snapshot?.discard()
-            return SyncResult(resource: resource.name, outcome: outcome, attempts: totals.attempts, error: error)
+            return Self.unrecorded(resource.name, outcome, error, attempts: totals.counts.attempts)
         }
         let state: ResourceState =
             switch outcome {
             case .success, .notModified, .cancelled, .rateLimited: .idle
             case .offline: .offline
             // A passing condition of the machine never makes a resource failed.
-            case .gaveUp where error?.kind == Self.storageKind: .idle
+            case .gaveUp where error?.kind == .storage: .idle
             case .failed, .gaveUp: .failed
             }
         var sync = FinishedSync(
             resource: resource.name, trigger: trigger, startedAt: startedAt, outcome: outcome, state: state,
-            attempts: totals.attempts, pages: totals.pages, items: totals.items, bytes: totals.bytes,
-            wireBytes: totals.wireBytes, error: error,
-            validators: totals.validators)
+            error: error, validators: totals.validators)
+        sync.counts = totals.counts
         sync.since = since ?? cursor?.cursor.since
         var recorded = RecordedSync(finishedAt: Date())
         do {
@@ -398,7 +393,7 @@ struct ResourceSync: Sendable {
                 // Another agent of the fleet holds the resource now: nothing was
                 // written, and this agent may write nothing of it, not even this.
                 sync.outcome = .cancelled
-                sync.error = StoredError(kind: "cancelled", message: "\(resource.name): \(error.message)")
+                sync.error = StoredError(kind: .cancelled, message: "\(resource.name): \(error.message)")
                 logger.notice("\(error.message)", metadata: [LogKey.resource: "\(resource.name)"])
             } else if error.kind == .cancelled {
                 // Cancelled while applying: the transaction was rolled back and the
@@ -410,11 +405,8 @@ struct ResourceSync: Sendable {
                 // The snapshot could not be applied (database busy, disk full): the
                 // previous one stays; the sync is tried again, or, at its last
                 // attempt, has given up until its next poll.
-                let stored = StoredError(kind: Self.storageKind, message: "\(resource.name): \(error.message)")
-                if !last {
-                    return SyncResult(
-                        resource: resource.name, outcome: .gaveUp, attempts: sync.attempts, error: stored)
-                }
+                let stored = StoredError(kind: .storage, message: "\(resource.name): \(error.message)")
+                if !last { return Self.unrecorded(resource.name, .gaveUp, stored, attempts: sync.counts.attempts) }
                 sync.outcome = .gaveUp
                 sync.state = .idle
                 sync.error = stored
@@ -426,19 +418,28 @@ struct ResourceSync: Sendable {
                 // The snapshot could not be applied: the previous one stays, and
                 // the failure is what the caller learns.
                 sync.outcome = .failed
-                sync.error = StoredError(kind: "store", message: "\(resource.name): \(error.message)")
+                sync.error = StoredError(kind: .store, message: "\(resource.name): \(error.message)")
                 logger.error("\(error.message)", metadata: [LogKey.resource: "\(resource.name)"])
             }
         }
         if [.success, .notModified].contains(sync.outcome), storageEpisodes.succeeded(resource.name) {
             logger.notice("syncs are applied again", metadata: [LogKey.resource: "\(resource.name)"])
         }
-        return SyncResult(
-            resource: resource.name, outcome: sync.outcome, pages: sync.pages, items: sync.items,
-            attempts: sync.attempts,
-            durationMilliseconds: Int((recorded.finishedAt.timeIntervalSince(startedAt) * 1000).rounded()),
-            error: sync.error, changes: recorded.changes, feed: recorded.feed ?? feed, records: recorded.itemCount,
-            since: sync.since)
+        return SyncReport(
+            SyncResult(
+                resource: resource.name, outcome: sync.outcome, counts: sync.counts,
+                durationMilliseconds: Int((recorded.finishedAt.timeIntervalSince(startedAt) * 1000).rounded()),
+                error: sync.error, changes: recorded.changes),
+            feed: recorded.feed ?? feed, records: recorded.itemCount, since: sync.since)
+    }
+
+    /// The report of an attempt that is not recorded: a storage failure
+    /// tried again, or a sync that could not start.
+    private static func unrecorded(
+        _ resource: String, _ outcome: SyncOutcome, _ error: StoredError?, attempts: Int = 1
+    ) -> SyncReport {
+        SyncReport(
+            SyncResult(resource: resource, outcome: outcome, counts: SyncCounts(attempts: attempts), error: error))
     }
 
     /// Logs a passing storage failure at `level` if it starts an episode for
@@ -451,7 +452,7 @@ struct ResourceSync: Sendable {
     /// other process syncs it at the same time. When another process held the
     /// lock and recorded a run meanwhile (not a cancelled one), that run is the
     /// answer, as `joined`: the data is as fresh as this sync would make it.
-    package func run(trigger: SyncTrigger, lock: RefreshLock) async -> SyncResult {
+    package func run(trigger: SyncTrigger, lock: RefreshLock) async -> SyncReport {
         do {
             let wanted = Date()
             let held = try await lock.acquire(resource.name)
@@ -460,20 +461,18 @@ struct ResourceSync: Sendable {
                 run.outcome != .cancelled
             {
                 logger.info("joined a sync of another process", metadata: [LogKey.resource: "\(resource.name)"])
-                return SyncResult(run: run, joined: true)
+                return SyncReport(SyncResult(run: run, joined: true))
             }
             return await run(trigger: trigger)
         } catch {
             // The sync could not start (its lock file, or the database, out of
             // reach): told and recorded like any failure.
             let (outcome, stored) = Self.describe(error, resource: resource.name)
-            guard outcome != .cancelled else {
-                return SyncResult(resource: resource.name, outcome: outcome, error: stored)
-            }
+            guard outcome != .cancelled else { return Self.unrecorded(resource.name, outcome, stored) }
             var logger = logger
             logger[metadataKey: LogKey.resource] = "\(resource.name)"
             let message = stored.message.dropping(prefix: "\(resource.name): ")
-            if stored.kind == Self.storageKind {
+            if stored.kind == .storage {
                 logStorage(message, at: .warning, logger)
             } else {
                 logger.warning("\(message)")
@@ -485,7 +484,7 @@ struct ResourceSync: Sendable {
     }
 
     static func cancelled(_ resource: String) -> StoredError {
-        StoredError(kind: "cancelled", message: "\(resource): the sync was cancelled")
+        StoredError(kind: .cancelled, message: "\(resource): the sync was cancelled")
     }
 
     /// The values of this resource's `{resource:/pointer}` placeholders, read
@@ -530,36 +529,36 @@ struct ResourceSync: Sendable {
         switch error {
         case let error as FetchError where error.kind == .transient && error.ofMachine:
             // Out of descriptors or memory: the machine's condition, which passes.
-            return (.gaveUp, StoredError(kind: storageKind, message: error.description, status: error.status))
+            return (.gaveUp, StoredError(kind: .storage, message: error.description, status: error.status))
         case let error as FetchError:
             // A transient failure that ends a sync has used up its retries.
-            let outcome: SyncOutcome =
+            let (outcome, kind): (SyncOutcome, StoredError.Kind) =
                 switch error.kind {
-                case .offline: .offline
-                case .transient: .gaveUp
-                case .rateLimited: .rateLimited
-                case .unrecoverable: .failed
+                case .offline: (.offline, .offline)
+                case .transient: (.gaveUp, .transient)
+                case .rateLimited: (.rateLimited, .rateLimited)
+                case .unrecoverable: (.failed, .unrecoverable)
                 }
-            return (outcome, StoredError(kind: error.kind.rawValue, message: error.description, status: error.status))
+            return (outcome, StoredError(kind: kind, message: error.description, status: error.status))
         case is CancellationError:
             return (.cancelled, cancelled(resource))
         case let error as StoreError where error.kind == .cancelled:
             return (.cancelled, cancelled(resource))
         case let error as StoreError where error.kind == .notOwner:
-            return (.cancelled, StoredError(kind: "cancelled", message: "\(resource): \(error.message)"))
+            return (.cancelled, StoredError(kind: .cancelled, message: "\(resource): \(error.message)"))
         case let error as StoreError where error.isTransient:
-            return (.gaveUp, StoredError(kind: storageKind, message: "\(resource): \(error.message)"))
+            return (.gaveUp, StoredError(kind: .storage, message: "\(resource): \(error.message)"))
         case let error as StoreError:
-            return (.failed, StoredError(kind: "store", message: "\(resource): \(error.message)"))
+            return (.failed, StoredError(kind: .store, message: "\(resource): \(error.message)"))
         case let error as RefreshLock.Failure:
-            let kind = error.isTransient ? storageKind : "store"
+            let kind: StoredError.Kind = error.isTransient ? .storage : .store
             return (
                 error.isTransient ? .gaveUp : .failed, StoredError(kind: kind, message: "\(resource): \(error.message)")
             )
         case let error as DependencyError:
-            return (.failed, StoredError(kind: "unrecoverable", message: error.message))
+            return (.failed, StoredError(kind: .unrecoverable, message: error.message))
         default:
-            return (.failed, StoredError(kind: "unrecoverable", message: "\(resource): \(error)"))
+            return (.failed, StoredError(kind: .unrecoverable, message: "\(resource): \(error)"))
         }
     }
 }

@@ -10,31 +10,15 @@ package struct SyncResult: Sendable, Hashable, Codable {
     package var outcome: SyncOutcome
     /// Whether this caller rode on a sync that someone else started.
     package var joined: Bool
-    /// Pages received.
-    package var pages: Int
-    /// Items received (zero when not modified).
-    package var items: Int
-    /// Attempts made: 1 plus the retries of its requests.
-    package var attempts: Int
+    /// What it received (items: zero when not modified), and in how many
+    /// attempts; the JSON has `pages`, `items` and `attempts`, not the bytes.
+    package var counts: SyncCounts
     /// How long the sync took.
     package var durationMilliseconds: Int
     /// Why it failed, if it did.
     package var error: StoredError?
     /// What it changed in the snapshot.
     package var changes: SnapshotChanges
-    /// For a `rateLimited` sync, how long after its end the rate limit
-    /// resets: the next poll comes then. (Not part of the JSON: the
-    /// resource's `nextSyncAt` shows it.)
-    package var retryAfter: Duration?
-    /// The seqs of the changes it wrote to the change feed, if any. (Not part
-    /// of the JSON: `GET /v1/events` tells them in a `changes` event.)
-    package var feed: ClosedRange<Int64>?
-    /// The records the resource holds after it, when it changed them. (Not
-    /// part of the JSON: the resource's `items` shows it.)
-    package var records: Int?
-    /// For an incremental resource, the value its next sync sends. (Not part
-    /// of the JSON: the resource's `since` shows it.)
-    package var since: Date?
 
     private enum CodingKeys: String, CodingKey {
         case resource, outcome, joined, pages, items, attempts
@@ -44,30 +28,85 @@ package struct SyncResult: Sendable, Hashable, Codable {
 
     /// Creates a result.
     package init(
-        resource: String, outcome: SyncOutcome, joined: Bool = false, pages: Int = 0, items: Int = 0,
-        attempts: Int = 1, durationMilliseconds: Int = 0, error: StoredError? = nil,
-        changes: SnapshotChanges = SnapshotChanges(), feed: ClosedRange<Int64>? = nil, records: Int? = nil,
-        since: Date? = nil
+        resource: String, outcome: SyncOutcome, joined: Bool = false, counts: SyncCounts = SyncCounts(),
+        durationMilliseconds: Int = 0, error: StoredError? = nil, changes: SnapshotChanges = SnapshotChanges()
     ) {
         self.resource = resource
         self.outcome = outcome
         self.joined = joined
-        self.pages = pages
-        self.items = items
-        self.attempts = attempts
+        self.counts = counts
         self.durationMilliseconds = durationMilliseconds
         self.error = error
         self.changes = changes
-        self.feed = feed
-        self.records = records
-        self.since = since
     }
 
     /// The result of a sync recorded in the database, as seen by a caller that joined it.
     package init(run: SyncRunRow, joined: Bool) {
         self.init(
-            resource: run.resource, outcome: run.outcome, joined: joined, pages: run.pages, items: run.items,
-            attempts: run.attempts, durationMilliseconds: run.durationMilliseconds, error: run.error,
-            changes: run.changes)
+            resource: run.resource, outcome: run.outcome, joined: joined, counts: run.counts,
+            durationMilliseconds: run.durationMilliseconds, error: run.error, changes: run.changes)
     }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        resource = try container.decode(String.self, forKey: .resource)
+        outcome = try container.decode(SyncOutcome.self, forKey: .outcome)
+        joined = try container.decode(Bool.self, forKey: .joined)
+        counts = SyncCounts(
+            attempts: try container.decode(Int.self, forKey: .attempts),
+            pages: try container.decode(Int.self, forKey: .pages),
+            items: try container.decode(Int.self, forKey: .items))
+        durationMilliseconds = try container.decode(Int.self, forKey: .durationMilliseconds)
+        error = try container.decodeIfPresent(StoredError.self, forKey: .error)
+        changes = try container.decode(SnapshotChanges.self, forKey: .changes)
+    }
+
+    /// The members in the order docs/api.md#result lists them, as the synthesized encoding would.
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(resource, forKey: .resource)
+        try container.encode(outcome, forKey: .outcome)
+        try container.encode(joined, forKey: .joined)
+        try container.encode(counts.pages, forKey: .pages)
+        try container.encode(counts.items, forKey: .items)
+        try container.encode(counts.attempts, forKey: .attempts)
+        try container.encode(durationMilliseconds, forKey: .durationMilliseconds)
+        try container.encodeIfPresent(error, forKey: .error)
+        try container.encode(changes, forKey: .changes)
+    }
+}
+
+/// How one sync ended, as the engine knows it: the ``SyncResult`` its callers
+/// get, and what the engine's parts need besides, which the status API tells
+/// elsewhere (the resource's `nextSyncAt`, `items` and `since`, the `changes`
+/// event of `GET /v1/events`).
+package struct SyncReport: Sendable, Hashable {
+    /// What the callers get.
+    package var result: SyncResult
+    /// For a `rateLimited` sync, how long after its end the rate limit
+    /// resets: the next poll comes then.
+    package var retryAfter: Duration?
+    /// The seqs of the changes it wrote to the change feed, if any.
+    package var feed: ClosedRange<Int64>?
+    /// The records the resource holds after it, when it changed them.
+    package var records: Int?
+    /// For an incremental resource, the value its next sync sends.
+    package var since: Date?
+
+    /// Creates a report.
+    package init(
+        _ result: SyncResult, retryAfter: Duration? = nil, feed: ClosedRange<Int64>? = nil, records: Int? = nil,
+        since: Date? = nil
+    ) {
+        self.result = result
+        self.retryAfter = retryAfter
+        self.feed = feed
+        self.records = records
+        self.since = since
+    }
+
+    /// The resource synced.
+    package var resource: String { result.resource }
+    /// How it ended.
+    package var outcome: SyncOutcome { result.outcome }
 }

@@ -15,11 +15,7 @@ import Synchronization
 /// Thread-safety: `Sendable`; its totals are behind a `Mutex`.
 final class SyncTally: Sendable {
     struct Totals {
-        var pages = 0
-        var items = 0
-        var bytes = 0
-        var wireBytes = 0
-        var retries = 0
+        var counts = SyncCounts()
         var validators = Validators()
         /// The number of the walk's last page reported (a walk's pages are
         /// numbered from 1).
@@ -27,8 +23,11 @@ final class SyncTally: Sendable {
         /// A retry of a page after the next one, told once the next one is reported.
         var held: RetryNotice?
 
-        /// Attempts made: 1 plus the retries of its requests.
-        var attempts: Int { 1 + retries }
+        /// The progress to report now.
+        func progress(_ resource: String, retry: RetryNotice? = nil) -> SyncProgress {
+            SyncProgress(
+                resource: resource, pages: counts.pages, items: counts.items, attempts: counts.attempts, retry: retry)
+        }
     }
 
     package let resource: String
@@ -62,26 +61,19 @@ final class SyncTally: Sendable {
                 totals.validators.etag = page.stored.validators.etag
                 totals.validators.lastModified = page.stored.validators.lastModified
             }
-            totals.pages += 1
-            totals.items += items
-            totals.bytes += page.bytes
-            totals.wireBytes += page.wireBytes
+            totals.counts.pages += 1
+            totals.counts.items += items
+            totals.counts.bytes += page.bytes
+            totals.counts.wireBytes += page.wireBytes
             totals.reported = page.number
             defer { totals.held = nil }
-            let report = SyncProgress(
-                resource: resource, pages: totals.pages, items: totals.items, attempts: totals.attempts)
-            var retry: SyncProgress?
-            if let held = totals.held {
-                retry = report
-                retry?.retry = held
-            }
-            return (report, retry)
+            return (totals.progress(resource), totals.held.map { totals.progress(resource, retry: $0) })
         }
     }
 
     /// Adds records staged from unchanged pages.
     func addItems(_ count: Int) {
-        state.withLock { $0.items += count }
+        state.withLock { $0.counts.items += count }
     }
 
     /// Counts a retry about to happen, of page `page` (`nil`: of the whole
@@ -97,18 +89,13 @@ final class SyncTally: Sendable {
         // The budget's own waits are told without a status: no answer caused them.
         notice.waitsForBudget = rateLimited && failure?.status == nil
         return state.withLock { totals in
-            if event.counted { totals.retries += 1 }
+            if event.counted { totals.counts.attempts += 1 }
             // Fetched ahead: the page before it is not reported yet.
             if let page, page > totals.reported + 1 {
                 totals.held = notice
                 return (notice, nil)
             }
-            return (
-                notice,
-                SyncProgress(
-                    resource: resource, pages: totals.pages, items: totals.items, attempts: totals.attempts,
-                    retry: notice)
-            )
+            return (notice, totals.progress(resource, retry: notice))
         }
     }
 }

@@ -35,7 +35,8 @@ import Testing
         func refresh(_ name: String, onActivity: (@Sendable (SyncActivity) -> Void)?) async -> SyncResult? {
             guard status(of: name) != nil else { return nil }
             refreshed.withLock { $0.append(name) }
-            let result = SyncResult(resource: name, outcome: .success, joined: name == "users", pages: 1, items: 3)
+            let result = SyncResult(
+                resource: name, outcome: .success, joined: name == "users", counts: SyncCounts(pages: 1, items: 3))
             onActivity?(.progress(SyncProgress(resource: name, pages: 1, items: 3)))
             onActivity?(
                 .retry(
@@ -87,7 +88,7 @@ import Testing
                         SyncRunRow(
                             id: Int64(id), resource: resource, trigger: .poll, startedAt: start,
                             finishedAt: start.addingTimeInterval(Double(milliseconds) / 1000), outcome: outcome,
-                            attempts: 1, pages: 1, items: 3, bytes: 10, wireBytes: 10, error: nil,
+                            counts: SyncCounts(attempts: 1, pages: 1, items: 3, bytes: 10, wireBytes: 10), error: nil,
                             changes: SnapshotChanges())
                     }
                     return (resource, Array(runs))
@@ -227,7 +228,7 @@ import Testing
                         request: "GET https://h/groups?page=2", cause: "the server answered 503", attempt: 2,
                         maxAttempts: 5,
                         delay: .milliseconds(1500))))
-        #expect(try JSONDecoder.api.decode(SyncResult.self, from: Data(events[3].data.utf8)).items == 3)
+        #expect(try JSONDecoder.api.decode(SyncResult.self, from: Data(events[3].data.utf8)).counts.items == 3)
     }
 
     @Test func eventsSendEveryResourceThenEachChangeUntilTheAgentStops() async throws {

@@ -13,7 +13,7 @@ import Testing
         var status = ResourceStatus(name: "users", state: .failed)
         status.message = #"taking <longer> than "expected" 'now'"#
         status.lastError = StoredError(
-            kind: "unrecoverable", message: #"<script>alert("x")</script> & more"#, status: 400)
+            kind: .unrecoverable, message: #"<script>alert("x")</script> & more"#, status: 400)
         let html = StatusPage.render(
             StatusPage.Input(
                 agent: AgentInfo(version: "1", pid: 1, startedAt: Date(), online: true), resources: [status],

@@ -10,9 +10,13 @@ private func at(_ seconds: Double) -> Date { start.addingTimeInterval(seconds) }
 
 private func result(_ outcome: SyncOutcome, items: Int = 0) -> SyncResult {
     SyncResult(
-        resource: "users", outcome: outcome, items: items,
+        resource: "users", outcome: outcome, counts: SyncCounts(items: items),
         error: [.success, .notModified].contains(outcome)
-            ? nil : StoredError(kind: "unrecoverable", message: "users: 404"))
+            ? nil : StoredError(kind: .unrecoverable, message: "users: 404"))
+}
+
+private func report(_ outcome: SyncOutcome, items: Int = 0) -> SyncReport {
+    SyncReport(result(outcome, items: items))
 }
 
 private let notice = RetryNotice(
@@ -49,7 +53,7 @@ struct Transition: Sendable, CustomTestStringConvertible {
             actions: []),
         Transition(
             name: "idle, finished sync no longer current: told, state kept", given: [],
-            event: .finished(sync: 1, result(.success), at: at(1)), state: .idle,
+            event: .finished(sync: 1, report(.success), at: at(1)), state: .idle,
             actions: [.report(.finished(result(.success)))]),
         // syncing
         Transition(
@@ -80,27 +84,27 @@ struct Transition: Sendable, CustomTestStringConvertible {
             event: .slow(sync: 1), state: .syncing(Running(id: 1, resumes: .idle, slow: true)), actions: []),
         Transition(
             name: "syncing, success: idle", given: [.started(sync: 1, at: at(0))],
-            event: .finished(sync: 1, result(.success, items: 12), at: at(2)), state: .idle,
+            event: .finished(sync: 1, report(.success, items: 12), at: at(2)), state: .idle,
             actions: [.publishStatus, .report(.finished(result(.success, items: 12)))]),
         Transition(
             name: "syncing, not modified: idle", given: [.started(sync: 1, at: at(0))],
-            event: .finished(sync: 1, result(.notModified), at: at(2)), state: .idle,
+            event: .finished(sync: 1, report(.notModified), at: at(2)), state: .idle,
             actions: [.publishStatus, .report(.finished(result(.notModified)))]),
         Transition(
             name: "syncing, failed: failed", given: [.started(sync: 1, at: at(0))],
-            event: .finished(sync: 1, result(.failed), at: at(2)), state: .failed,
+            event: .finished(sync: 1, report(.failed), at: at(2)), state: .failed,
             actions: [.publishStatus, .report(.finished(result(.failed)))]),
         Transition(
             name: "syncing, gave up: failed", given: [.started(sync: 1, at: at(0))],
-            event: .finished(sync: 1, result(.gaveUp), at: at(2)), state: .failed,
+            event: .finished(sync: 1, report(.gaveUp), at: at(2)), state: .failed,
             actions: [.publishStatus, .report(.finished(result(.gaveUp)))]),
         Transition(
             name: "syncing, offline: idle", given: [.started(sync: 1, at: at(0))],
-            event: .finished(sync: 1, result(.offline), at: at(2)), state: .idle,
+            event: .finished(sync: 1, report(.offline), at: at(2)), state: .idle,
             actions: [.publishStatus, .report(.finished(result(.offline)))]),
         Transition(
             name: "syncing, cancelled: back to idle, nobody told", given: [.started(sync: 1, at: at(0))],
-            event: .finished(sync: 1, result(.cancelled), at: at(2)), state: .idle, actions: [.publishStatus]),
+            event: .finished(sync: 1, report(.cancelled), at: at(2)), state: .idle, actions: [.publishStatus]),
         Transition(
             name: "syncing, scheduled: the next poll moves, the sync goes on", given: [.started(sync: 1, at: at(0))],
             event: .scheduled(at(60)), state: .syncing(Running(id: 1, resumes: .idle)), actions: [.publishStatus]),
@@ -120,32 +124,32 @@ struct Transition: Sendable, CustomTestStringConvertible {
         Transition(
             name: "superseded sync cancelled: ignored",
             given: [.started(sync: 1, at: at(0)), .started(sync: 2, at: at(5))],
-            event: .finished(sync: 1, result(.cancelled), at: at(6)), state: .syncing(Running(id: 2, resumes: .idle)),
+            event: .finished(sync: 1, report(.cancelled), at: at(6)), state: .syncing(Running(id: 2, resumes: .idle)),
             actions: []),
         // failed
         Transition(
             name: "failed, started: syncing, back to failed if cancelled",
-            given: [.started(sync: 1, at: at(0)), .finished(sync: 1, result(.failed), at: at(1))],
+            given: [.started(sync: 1, at: at(0)), .finished(sync: 1, report(.failed), at: at(1))],
             event: .started(sync: 2, at: at(10)), state: .syncing(Running(id: 2, resumes: .failed)),
             actions: [.publishStatus]),
         Transition(
             name: "failed, its refresh cancelled: failed again",
             given: [
-                .started(sync: 1, at: at(0)), .finished(sync: 1, result(.failed), at: at(1)),
+                .started(sync: 1, at: at(0)), .finished(sync: 1, report(.failed), at: at(1)),
                 .started(sync: 2, at: at(10)),
             ],
-            event: .finished(sync: 2, result(.cancelled), at: at(11)), state: .failed, actions: [.publishStatus]),
+            event: .finished(sync: 2, report(.cancelled), at: at(11)), state: .failed, actions: [.publishStatus]),
         Transition(
             name: "failed, its refresh succeeds: idle",
             given: [
-                .started(sync: 1, at: at(0)), .finished(sync: 1, result(.failed), at: at(1)),
+                .started(sync: 1, at: at(0)), .finished(sync: 1, report(.failed), at: at(1)),
                 .started(sync: 2, at: at(10)),
             ],
-            event: .finished(sync: 2, result(.success), at: at(11)), state: .idle,
+            event: .finished(sync: 2, report(.success), at: at(11)), state: .idle,
             actions: [.publishStatus, .report(.finished(result(.success)))]),
         Transition(
             name: "failed, scheduled nowhere: nothing changes",
-            given: [.started(sync: 1, at: at(0)), .finished(sync: 1, result(.failed), at: at(1))],
+            given: [.started(sync: 1, at: at(0)), .finished(sync: 1, report(.failed), at: at(1))],
             event: .scheduled(nil), state: .failed, actions: []),
     ]
 }
@@ -172,7 +176,7 @@ struct Transition: Sendable, CustomTestStringConvertible {
         #expect(machine.status(online: true).state == .syncing)
         #expect(machine.status(online: true).lastAttemptAt == at(0))
         #expect(machine.status(online: true).attempt == 1)
-        _ = machine.handle(.finished(sync: 1, result(.success, items: 12), at: at(2)))
+        _ = machine.handle(.finished(sync: 1, report(.success, items: 12), at: at(2)))
         _ = machine.handle(.scheduled(at(62)))
         let status = machine.status(online: true)
         #expect(status.state == .idle)
@@ -199,13 +203,13 @@ struct Transition: Sendable, CustomTestStringConvertible {
     func aFailureForGoodStopsThePollsUntilASuccess(outcome: SyncOutcome) {
         var machine = machine()
         _ = machine.handle(.started(sync: 1, at: at(0)))
-        _ = machine.handle(.finished(sync: 1, result(outcome), at: at(1)))
+        _ = machine.handle(.finished(sync: 1, report(outcome), at: at(1)))
         #expect(machine.status(online: true).state == .failed)
         #expect(machine.status(online: true).nextSyncAt == nil)
         #expect(machine.status(online: true).lastError?.message == "users: 404")
         // A manual refresh that succeeds resumes polling.
         _ = machine.handle(.started(sync: 2, at: at(10)))
-        _ = machine.handle(.finished(sync: 2, result(.success), at: at(11)))
+        _ = machine.handle(.finished(sync: 2, report(.success), at: at(11)))
         _ = machine.handle(.scheduled(at(71)))
         #expect(machine.status(online: true).state == .idle)
         #expect(machine.status(online: true).lastError == nil)
@@ -218,8 +222,8 @@ struct Transition: Sendable, CustomTestStringConvertible {
         _ = machine.handle(.started(sync: 1, at: at(0)))
         var ended = result(.gaveUp)
         ended.error = StoredError(
-            kind: ResourceSync.storageKind, message: "users: disk full: /var/lib/sync-agent")
-        _ = machine.handle(.finished(sync: 1, ended, at: at(1)))
+            kind: .storage, message: "users: disk full: /var/lib/sync-agent")
+        _ = machine.handle(.finished(sync: 1, SyncReport(ended), at: at(1)))
         #expect(machine.status(online: true).state == .idle)
         #expect(machine.status(online: true).nextSyncAt == at(60))
         #expect(machine.status(online: true).lastError?.message == "users: disk full: /var/lib/sync-agent")
@@ -230,7 +234,7 @@ struct Transition: Sendable, CustomTestStringConvertible {
         _ = machine.handle(.scheduled(at(60)))
         var row = ResourceRow(
             name: "users", state: .failed, lastSuccessAt: at(-30), lastAttemptAt: at(-5),
-            lastError: StoredError(kind: "unrecoverable", message: "users: 404"), validators: Validators(),
+            lastError: StoredError(kind: .unrecoverable, message: "users: 404"), validators: Validators(),
             itemCount: 12)
         #expect(machine.handle(.stored(row, owner: "b:7:1f")) == [.publishStatus])
         var status = machine.status(online: true)
@@ -257,7 +261,7 @@ struct Transition: Sendable, CustomTestStringConvertible {
         #expect(machine.handle(.slow(sync: 1)) == [])
         #expect(machine.status(online: true).slow)
         #expect(machine.status(online: true).message == "taking longer than expected")
-        _ = machine.handle(.finished(sync: 1, result(.success), at: at(9)))
+        _ = machine.handle(.finished(sync: 1, report(.success), at: at(9)))
         #expect(!machine.status(online: true).slow)
         #expect(machine.status(online: true).message == nil)
         // The next sync may be slow again, and is told again.
@@ -281,10 +285,10 @@ struct Transition: Sendable, CustomTestStringConvertible {
         _ = machine.handle(.started(sync: 2, at: at(5)))
         #expect(machine.handle(.slow(sync: 1)) == [])
         _ = machine.handle(.retrying(sync: 1, notice))
-        _ = machine.handle(.finished(sync: 1, result(.cancelled), at: at(6)))
+        _ = machine.handle(.finished(sync: 1, report(.cancelled), at: at(6)))
         #expect(machine.status(online: true).state == .syncing)
         #expect(!machine.status(online: true).slow)
-        _ = machine.handle(.finished(sync: 2, result(.success), at: at(7)))
+        _ = machine.handle(.finished(sync: 2, report(.success), at: at(7)))
         #expect(machine.status(online: true).state == .idle)
         #expect(machine.status(online: true).lastSuccessAt == at(7))
     }
@@ -292,9 +296,9 @@ struct Transition: Sendable, CustomTestStringConvertible {
     @Test func aCancelledSyncRestoresTheStateBeforeIt() {
         var machine = machine()
         _ = machine.handle(.started(sync: 1, at: at(0)))
-        _ = machine.handle(.finished(sync: 1, result(.failed), at: at(1)))
+        _ = machine.handle(.finished(sync: 1, report(.failed), at: at(1)))
         _ = machine.handle(.started(sync: 2, at: at(5)))
-        _ = machine.handle(.finished(sync: 2, result(.cancelled), at: at(6)))
+        _ = machine.handle(.finished(sync: 2, report(.cancelled), at: at(6)))
         #expect(machine.status(online: true).state == .failed)
         #expect(machine.status(online: true).lastError?.message == "users: 404")
     }
@@ -302,7 +306,7 @@ struct Transition: Sendable, CustomTestStringConvertible {
     @Test func anOfflineAnswerKeepsTheScheduleAndTheError() {
         var machine = machine()
         _ = machine.handle(.started(sync: 1, at: at(0)))
-        _ = machine.handle(.finished(sync: 1, result(.offline), at: at(1)))
+        _ = machine.handle(.finished(sync: 1, report(.offline), at: at(1)))
         #expect(machine.status(online: true).state == .idle)
         #expect(machine.status(online: true).nextSyncAt == start)
         #expect(machine.status(online: true).lastError != nil)

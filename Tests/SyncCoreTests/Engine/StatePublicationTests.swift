@@ -28,7 +28,8 @@ import Testing
         await publication.flush()
         #expect(told.withLock { $0 } == ["progress", "slow"])
         publication.unwatch("users", id)
-        publication.handle("users", .finished(sync: 1, SyncResult(resource: "users", outcome: .success), at: start))
+        publication.handle(
+            "users", .finished(sync: 1, SyncReport(SyncResult(resource: "users", outcome: .success)), at: start))
         await publication.flush()
         #expect(told.withLock { $0 } == ["progress", "slow"])
     }

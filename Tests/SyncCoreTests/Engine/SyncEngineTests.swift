@@ -270,7 +270,7 @@ import Testing
         #expect(harness.requestTimes() == [0, 30, 50])
         let runs = try await harness.store.runs(of: "users", limit: 1)
         #expect(runs.map(\.outcome) == [.success])
-        #expect(runs.map(\.attempts) == [1])
+        #expect(runs.map(\.counts.attempts) == [1])
         let metrics = harness.engine.metrics.counts.rateLimitWaits["users"]?["server"]
         #expect(metrics?.count == 2)
         #expect(metrics?.seconds == 50)
@@ -320,7 +320,7 @@ import Testing
         await harness.until { $0["users"]?.state == .failed }
         await harness.advance(by: 3600)
         #expect(harness.requestTimes() == [0])
-        #expect(harness.status("users").lastError?.kind == "unrecoverable")
+        #expect(harness.status("users").lastError?.kind == .unrecoverable)
         engine.cancel()
         await engine.value
     }
@@ -441,7 +441,7 @@ import Testing
         var results: [SyncResult] = []
         for refresh in refreshes { results.append(try #require(await refresh.value)) }
         #expect(results.map(\.outcome) == Array(repeating: .success, count: 5))
-        #expect(results.allSatisfy { $0.joined && $0.items == 3 })
+        #expect(results.allSatisfy { $0.joined && $0.counts.items == 3 })
         #expect(harness.requestTimes() == [0])
         let runs = try await harness.store.runs(of: "users", limit: 10)
         #expect(runs.count == 1)
