@@ -61,6 +61,8 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
     private let clock: C
     /// The wall-clock time, for the statuses' timestamps.
     private let now: @Sendable () -> Date
+    /// Draws the jitter of polls and retries, in `0..<1`.
+    private let random: @Sendable () -> Double
     private let logger: Logger
     private let lock: RefreshLock?
     private let heartbeat: Heartbeat?
@@ -91,8 +93,8 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
     package init(
         config: AgentConfig, store: any SyncStore, rows: [ResourceRow], transport: any PageTransport,
         connectivity: ConnectivityMonitor<C>, clock: C, logger: Logger, lock: RefreshLock? = nil,
-        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }, heartbeat: Heartbeat? = nil,
-        now: @escaping @Sendable () -> Date = { Date() }, leases: PostgresLeases? = nil
+        random: @escaping @Sendable () -> Double = SyncContext.systemRandom, heartbeat: Heartbeat? = nil,
+        now: @escaping @Sendable () -> Date = SyncContext.systemNow, leases: PostgresLeases? = nil
     ) {
         self.leases = leases
         currentConfig = Mutex(config)
@@ -105,6 +107,7 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
         self.lock = lock
         self.heartbeat = heartbeat
         self.now = now
+        self.random = random
         timers = Timers(clock: clock)
         let origin = clock.now
         tokens = OAuth2Tokens(
@@ -447,29 +450,23 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
         let name = resource.name
         var logger = logger
         logger[metadataKey: LogKey.syncID] = "\(id)"
-        var sync = ResourceSync(
-            resource: resource, store: store,
-            transport: MeteredTransport(base: transport, resource: name, metrics: metrics),
-            redactor: config.redactor, logger: logger,
-            onProgress: { [weak self] progress in
-                if let notice = progress.retry {
-                    if !notice.waitsForBudget { self?.metrics.retried(name) }
-                    // The budget's waits are counted as they begin, however short.
-                    if notice.rateLimitedUntil != nil, !notice.waitsForBudget {
-                        self?.metrics.rateLimitWait(name, budget: false, seconds: notice.delay.seconds)
-                    }
-                    self?.publication.handle(name, .retrying(sync: id, notice))
-                } else {
-                    self?.publication.handle(name, .progressed(sync: id, progress))
+        let context = SyncContext(
+            store: store, transport: MeteredTransport(base: transport, resource: name, metrics: metrics),
+            redactor: config.redactor, logger: logger, clock: clock, timers: timers, now: now, random: random,
+            connectivity: connectivity.gate, budgets: budgets, tokens: tokens, storageEpisodes: storageEpisodes,
+            onBudgetWait: { [metrics] name, wait in metrics.rateLimitWait(name, budget: true, seconds: wait.seconds) })
+        return ResourceSync(resource: resource, context: context) { [weak self] progress in
+            if let notice = progress.retry {
+                if !notice.waitsForBudget { self?.metrics.retried(name) }
+                // The budget's waits are counted as they begin, however short.
+                if notice.rateLimitedUntil != nil, !notice.waitsForBudget {
+                    self?.metrics.rateLimitWait(name, budget: false, seconds: notice.delay.seconds)
                 }
-            },
-            clock: clock, connectivity: connectivity.gate)
-        sync.budgets = budgets
-        sync.timers = timers
-        sync.storageEpisodes = storageEpisodes
-        sync.tokens = tokens
-        sync.onBudgetWait = { [metrics] wait in metrics.rateLimitWait(name, budget: true, seconds: wait.seconds) }
-        return sync
+                self?.publication.handle(name, .retrying(sync: id, notice))
+            } else {
+                self?.publication.handle(name, .progressed(sync: id, progress))
+            }
+        }
     }
 
     /// The configuration in force, its secrets read again first if a file

@@ -24,7 +24,7 @@ enum CertificateDiagnosis {
     /// `serverName` (`tls.serverName`, else `host`), or `nil` when the certificate cannot
     /// be read again.
     static func explain(
-        _ error: any Error, host: String, port: Int, serverName: String? = nil, now: Date = Date()
+        _ error: any Error, host: String, port: Int, serverName: String? = nil, now: Date = SyncContext.systemNow()
     ) async -> String? {
         let advice = "tls.caFile trusts a private CA, tls.serverName names the name to expect"
         // An IPv6 address comes as a URL writes it, in brackets.

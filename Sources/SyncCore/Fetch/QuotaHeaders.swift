@@ -20,7 +20,7 @@ struct QuotaHeaders: Sendable, Hashable {
     }
 
     /// Reads the fields of `headers` (a name, lowercased, to its first value), at `now`.
-    init(_ value: (String) -> String?, now: Date = Date()) {
+    init(_ value: (String) -> String?, now: Date = SyncContext.systemNow()) {
         for prefix in ["x-ratelimit-", "ratelimit-"] {
             remaining = remaining ?? value(prefix + "remaining").flatMap(Self.integer)
             limit = limit ?? value(prefix + "limit").flatMap(Self.integer)

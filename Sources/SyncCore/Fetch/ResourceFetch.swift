@@ -47,42 +47,43 @@ struct StoredWalk: Sendable {
 /// resource's retry policy, and a page that still fails ends the stream.
 struct ResourceFetch: Sendable {
     package let resource: ResourceConfig
-    let transport: any PageTransport
-    let redactor: Redactor
+    /// What it runs with: the transport, the clock and timers, connectivity, the time and the jitter.
+    let context: SyncContext
     let planner: PagePlanner
     let decoder: PageDecoder
-    /// The clock retries wait on.
-    var clock: any Clock<Duration> = ContinuousClock()
-    /// The deadlines of the requests' timeouts; without them, each request
-    /// keeps its own on ``clock``.
-    var timers: Timers?
     /// Told before each retry of a page, with the page's number.
-    var onRetry: @Sendable (RetryEvent, _ page: Int) -> Void = { _, _ in }
-    /// Told of each wait for the request budget, however short.
-    var onBudgetWait: @Sendable (Duration) -> Void = { _ in }
-    /// In the agent, the machine's connectivity: requests wait while it is
-    /// offline, and a request that finds it offline waits for it to come back
-    /// without using up an attempt. Without it (`refresh` in-process), such a
-    /// request ends the sync as `offline`.
-    package var connectivity: ConnectivityGate?
+    let onRetry: @Sendable (RetryEvent, _ page: Int) -> Void
     /// The request budget of the resource's scope (docs/configuration.md#rate-limits),
-    /// shared with the other resources of that scope in the agent.
-    package var budget: RequestBudget
-    /// The agent's OAuth2 access tokens, for a resource whose `auth` is `oauth2`.
-    package var tokens: OAuth2Tokens?
+    /// shared with the other resources of that scope.
+    let budget: RequestBudget
     /// The resource's body, with the `since` value of an incremental resource.
     let body: RequestBody?
+
+    private var redactor: Redactor { context.redactor }
 
     /// Prepares the fetch of `resource`, its URL filled with `dependencyValues`;
     /// an incremental resource sends `since` where its `since.param` or
     /// `since.bodyField` says (docs/configuration.md#incremental-resources).
+    /// In the agent (``SyncContext/connectivity``), requests wait while the
+    /// machine is offline, and a request that finds it offline waits for it
+    /// to come back without using up an attempt; without it (`refresh`
+    /// in-process), such a request ends the sync as `offline`.
     init(
-        resource: ResourceConfig, transport: any PageTransport, redactor: Redactor,
-        dependencyValues: [URLTemplate.Dependency: String] = [:], since: String? = nil
+        resource: ResourceConfig, context: SyncContext, dependencyValues: [URLTemplate.Dependency: String] = [:],
+        since: String? = nil, onRetry: @escaping @Sendable (RetryEvent, _ page: Int) -> Void = { _, _ in }
     ) {
         self.resource = resource
-        self.transport = transport
-        self.redactor = redactor
+        self.context = context
+        self.onRetry = onRetry
+        (planner, body) = Self.plan(resource, dependencyValues: dependencyValues, since: since)
+        decoder = PageDecoder(items: resource.items, key: resource.key)
+        budget = context.budgets.budget(for: resource)
+    }
+
+    /// The planner of the pages and the body, with `since` where the resource sends it.
+    static func plan(
+        _ resource: ResourceConfig, dependencyValues: [URLTemplate.Dependency: String], since: String?
+    ) -> (planner: PagePlanner, body: RequestBody?) {
         var query = resource.query
         var body = resource.body
         if let since, let incremental = resource.incremental {
@@ -98,12 +99,10 @@ struct ResourceFetch: Sendable {
                     contentType: body?.contentType ?? "application/json")
             }
         }
-        planner = PagePlanner(
+        let planner = PagePlanner(
             pagination: resource.pagination, baseURL: resource.url.render(dependencyValues), query: query,
             maxPages: resource.settings.maxPages, body: body)
-        self.body = body
-        decoder = PageDecoder(items: resource.items, key: resource.key)
-        budget = RequestBudget(resource, clock: ContinuousClock())
+        return (planner, body)
     }
 
     /// A fingerprint of the first request and of how its answer is read: the
@@ -111,8 +110,23 @@ struct ResourceFetch: Sendable {
     /// the items, key and pagination settings. Validators are sent back only
     /// with the request they were received for.
     var fingerprint: String {
+        Self.fingerprint(of: resource, first: planner.first(), body: body, redactor: redactor)
+    }
+
+    /// The fingerprint of `resource`'s first request, its URL filled with
+    /// `dependencyValues`, sending no `since` value.
+    static func fingerprint(
+        of resource: ResourceConfig, dependencyValues: [URLTemplate.Dependency: String], redactor: Redactor
+    ) -> String {
+        let (planner, body) = plan(resource, dependencyValues: dependencyValues, since: nil)
+        return fingerprint(of: resource, first: planner.first(), body: body, redactor: redactor)
+    }
+
+    private static func fingerprint(
+        of resource: ResourceConfig, first: PageRequest, body: RequestBody?, redactor: Redactor
+    ) -> String {
         let parts = [
-            resource.method.rawValue, planner.first().url, body?.text ?? "",
+            resource.method.rawValue, first.url, body?.text ?? "",
             resource.headers.map { "\($0.name): \($0.value)" }.joined(separator: "\n"),
             resource.items.description, resource.key.description, resource.paginationText,
         ]
@@ -177,13 +191,14 @@ struct ResourceFetch: Sendable {
                 }
                 let policy = resource.settings.retry
                 let onRetry = { @Sendable [onRetry] (event: RetryEvent) in onRetry(event, request.number) }
-                guard let connectivity else {
+                let clock = context.clock
+                guard let connectivity = context.connectivity else {
                     return try await clock.retrying(
-                        attempt, policy: policy, onRetry: onRetry,
+                        attempt, policy: policy, random: context.random, onRetry: onRetry,
                         decide: { decision(for: $0, waits: waits) })
                 }
                 return try await clock.retrying(
-                    attempt.pausable(by: connectivity.online), policy: policy, onRetry: onRetry,
+                    attempt.pausable(by: connectivity.online), policy: policy, random: context.random, onRetry: onRetry,
                     decide: { decision(for: $0, connectivity: connectivity, waits: waits) })
             },
             next: { _, page in page.next }
@@ -209,7 +224,10 @@ struct ResourceFetch: Sendable {
 
     private func admitUnlessTooLong(_ request: PageRequest, shown: String) async throws {
         try await budget.admit(
-            maxWait: resource.settings.rateLimit.maxWait, onWait: onBudgetWait,
+            maxWait: resource.settings.rateLimit.maxWait,
+            onWait: { [context, resource] in
+                context.onBudgetWait(resource.name, $0)
+            },
             onLongWait: { wait in
                 let error = FetchError(
                     .rateLimited, resource: resource.name, request: shown,
@@ -237,7 +255,9 @@ struct ResourceFetch: Sendable {
         case .transient:
             return .retry(after: error.retryAfter)
         case .rateLimited:
-            guard let waits, let wait = waits.next(told: error.retryAfter, policy: resource.settings.retry) else {
+            guard let waits,
+                let wait = waits.next(told: error.retryAfter, policy: resource.settings.retry, unit: context.random())
+            else {
                 // Ending the sync: the scope's other resources still hold until the reset.
                 if error.status != nil, let told = error.retryAfter { budget.block(for: told) }
                 return .giveUp
@@ -260,7 +280,7 @@ struct ResourceFetch: Sendable {
             return try await fetchUnredacted(request, previous: previous)
         } catch {
             var redacted = error.redacted(by: redactor)
-            if let tokens { redacted.cause = tokens.scrub(redacted.cause) }
+            if case .oauth2 = resource.settings.auth { redacted.cause = context.tokens.scrub(redacted.cause) }
             throw redacted
         }
     }
@@ -283,9 +303,9 @@ struct ResourceFetch: Sendable {
         let response: HTTPResponseData
         do {
             // The timeout covers the whole exchange: connect, redirects, head and body.
-            response = try await withTimeout(settings.timeout, timers: timers ?? clock.timers()) {
-                [spec, tokens, transport] in
-                if case .oauth2(let auth) = settings.auth, let tokens {
+            response = try await withTimeout(settings.timeout, timers: context.timers) {
+                [spec, tokens = context.tokens, transport = context.transport] in
+                if case .oauth2(let auth) = settings.auth {
                     return try await tokens.send(spec, auth: auth, via: transport, maxBytes: settings.maxResponseSize)
                 }
                 return try await transport.send(spec, maxBytes: settings.maxResponseSize)
@@ -300,7 +320,7 @@ struct ResourceFetch: Sendable {
             // Through a proxy, the server may not be reachable to read its certificate again.
             if proxy == nil, CertificateDiagnosis.isRejection(error),
                 let cause = await CertificateDiagnosis.explain(
-                    error, host: host, port: url?.port ?? 443, serverName: settings.tls.serverName)
+                    error, host: host, port: url?.port ?? 443, serverName: settings.tls.serverName, now: context.now())
             {
                 classified.cause = cause
             }
@@ -308,7 +328,7 @@ struct ResourceFetch: Sendable {
         }
         let received = Validators(
             etag: response.headers.first(name: "ETag"), lastModified: response.headers.first(name: "Last-Modified"))
-        budget.learn(QuotaHeaders({ response.headers.first(name: $0) }))
+        budget.learn(QuotaHeaders({ response.headers.first(name: $0) }, now: context.now()))
         if response.status == 304, let previous {
             // Unchanged: the page after it is the one it led to last time.
             var kept = previous
@@ -321,7 +341,7 @@ struct ResourceFetch: Sendable {
         let document = try? JSONDocument(validating: bytes)
         if let failure = ResponseVerdict.failure(
             status: response.status, headers: response.headers, body: bytes, document: document,
-            settings: settings)
+            settings: settings, now: context.now())
         {
             throw FetchError(
                 failure.kind, resource: resource.name, request: shown, cause: failure.cause,
@@ -371,8 +391,9 @@ final class RateLimitWaits: Sendable {
         self.maxWait = maxWait
     }
 
-    /// The next wait, or `nil` when it would go past `maxWait`.
-    func next(told: Duration?, policy: RetryPolicy, unit: Double = Double.random(in: 0..<1)) -> Duration? {
+    /// The next wait, or `nil` when it would go past `maxWait`; `unit` (in
+    /// `0..<1`) draws the backoff's jitter.
+    func next(told: Duration?, policy: RetryPolicy, unit: Double) -> Duration? {
         state.withLock { state in
             state.count += 1
             let wait = told ?? policy.delay(afterAttempt: state.count, unit: unit)
@@ -400,9 +421,9 @@ extension Clock where Duration == Swift.Duration {
     /// The element of `request`, retried on this clock as `decide` says. (A
     /// method of the clock, so that a clock held as `any Clock` is opened.)
     fileprivate func retrying<Request: AsyncSequence & Sendable>(
-        _ request: Request, policy: RetryPolicy,
+        _ request: Request, policy: RetryPolicy, random: @escaping @Sendable () -> Double,
         onRetry: @escaping @Sendable (RetryEvent) -> Void, decide: @escaping @Sendable (any Error) -> RetryDecision
     ) async throws -> Request.Element where Request.Element: Sendable {
-        try await request.retryIf(policy: policy, clock: self, onRetry: onRetry, decide).firstElement()
+        try await request.retryIf(policy: policy, clock: self, random: random, onRetry: onRetry, decide).firstElement()
     }
 }

@@ -19,7 +19,7 @@ struct ResponseVerdict: Sendable {
     /// The failure a response reports, or `nil` when it is a success.
     static func failure(
         status: Int, headers: HTTPHeaders, body: [UInt8], document: JSONDocument?, settings: SyncSettings,
-        now: Date = Date()
+        now: Date = SyncContext.systemNow()
     ) -> ResponseVerdict? {
         let success = (200..<300).contains(status)
         if success && settings.errorWhen == nil { return nil }

@@ -4,7 +4,7 @@ import Foundation
 /// seconds (whole, or decimal as Shopify sends it), or an HTTP date.
 enum RetryAfter {
     /// The wait the header asks for, measured from `now`; `nil` if absent or unreadable.
-    static func parse(_ value: String?, now: Date = Date()) -> Duration? {
+    static func parse(_ value: String?, now: Date = SyncContext.systemNow()) -> Duration? {
         guard let value = value?.trimmingSpaces(), !value.isEmpty else { return nil }
         if value.first?.isNumber == true, let seconds = Double(value), seconds.isFinite {
             return seconds >= 0 ? .milliseconds(Int64((seconds * 1000).rounded(.up))) : nil

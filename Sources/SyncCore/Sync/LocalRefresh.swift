@@ -15,11 +15,10 @@ package struct LocalRefresh: Sendable {
     let store: any SyncStore
     let transport: HTTPTransport
     let lock: RefreshLock
-    /// The request budgets the refreshed resources share.
-    let budgets: RequestBudgets
-    /// The OAuth2 access tokens the refreshed resources share.
-    let tokens: OAuth2Tokens
-    let logger: Logger
+    /// What the refreshed resources' syncs share: their budgets, OAuth2 tokens and timers.
+    let context: SyncContext
+    var logger: Logger { context.logger }
+    private var tokens: OAuth2Tokens { context.tokens }
     let onActivity: @Sendable (SyncActivity) -> Void
 
     /// The most resources synced at once.
@@ -36,9 +35,12 @@ package struct LocalRefresh: Sendable {
         self.store = store
         self.transport = transport
         self.lock = RefreshLock(database: config.database)
-        budgets = RequestBudgets(resources: config.resources)
-        tokens = OAuth2Tokens(transport: transport, store: store, logger: logger)
-        self.logger = logger
+        let clock = ContinuousClock()
+        context = SyncContext(
+            store: store, transport: transport, redactor: config.redactor, logger: logger, clock: clock,
+            timers: Timers(clock: clock), now: SyncContext.systemNow, random: SyncContext.systemRandom,
+            budgets: RequestBudgets(resources: config.resources, clock: clock),
+            tokens: OAuth2Tokens(transport: transport, store: store, logger: logger, clock: clock))
         self.onActivity = onActivity
     }
 
@@ -55,7 +57,7 @@ package struct LocalRefresh: Sendable {
         // A refresh token rotated by a token request a timeout left behind is kept before the process ends.
         await tokens.finish()
         // Where no agent runs, refreshes keep the change feed within its retention.
-        await store.pruneChanges(as: config.changeRetention, now: Date(), logger: logger)
+        await store.pruneChanges(as: config.changeRetention, now: context.now(), logger: logger)
         return results
     }
 
@@ -76,14 +78,9 @@ package struct LocalRefresh: Sendable {
     /// Refreshes one resource, or joins the sync another process is running.
     package func refresh(_ resource: ResourceConfig) async -> SyncResult {
         let onActivity = onActivity
-        var local = ResourceSync(
-            resource: resource, store: store, transport: transport, redactor: config.redactor, logger: logger,
-            onProgress: { progress in
-                onActivity(progress.retry.map { .retry(resource: resource.name, $0) } ?? .progress(progress))
-            })
-        local.budgets = budgets
-        local.tokens = tokens
-        let sync = local
+        let sync = ResourceSync(resource: resource, context: context) { progress in
+            onActivity(progress.retry.map { .retry(resource: resource.name, $0) } ?? .progress(progress))
+        }
         let lock = lock
         let name = resource.name
         do {

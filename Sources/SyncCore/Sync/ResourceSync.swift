@@ -11,30 +11,23 @@ import Streams
 /// snapshot as it was.
 struct ResourceSync: Sendable {
     package let resource: ResourceConfig
-    let store: any SyncStore
-    let transport: any PageTransport
-    let redactor: Redactor
-    let logger: Logger
+    /// What it runs with: the store, the transport, the clock, the time and the jitter.
+    let context: SyncContext
     /// Told after each page and before each retry.
-    var onProgress: @Sendable (SyncProgress) -> Void = { _ in }
-    /// The clock retries wait on.
-    var clock: any Clock<Duration> = ContinuousClock()
-    /// The deadlines of the requests' timeouts, shared by the agent's syncs;
-    /// without them, this sync keeps its own on ``clock``.
-    var timers: Timers?
-    /// In the agent, the machine's connectivity (see ``ResourceFetch/connectivity``).
-    package var connectivity: ConnectivityGate?
-    /// The request budgets the agent's resources share (docs/configuration.md#rate-limits);
-    /// without them, this sync keeps its own.
-    package var budgets: RequestBudgets?
-    /// Told of each wait for the request budget, however short.
-    package var onBudgetWait: @Sendable (Duration) -> Void = { _ in }
-    /// The resources whose storage is failing, shared by the agent's syncs so
-    /// that an episode is logged once, not at every attempt of every sync.
-    package var storageEpisodes = StorageEpisodes()
-    /// The OAuth2 access tokens the agent's resources share; without them,
-    /// this sync fetches its own.
-    package var tokens: OAuth2Tokens?
+    let onProgress: @Sendable (SyncProgress) -> Void
+
+    /// Prepares a sync of `resource`.
+    init(
+        resource: ResourceConfig, context: SyncContext,
+        onProgress: @escaping @Sendable (SyncProgress) -> Void = { _ in }
+    ) {
+        self.resource = resource
+        self.context = context
+        self.onProgress = onProgress
+    }
+
+    private var store: any SyncStore { context.store }
+    private var logger: Logger { context.logger }
 
     /// Runs the sync and records it; never throws: every failure is in the result.
     ///
@@ -42,8 +35,8 @@ struct ResourceSync: Sendable {
     /// again from its start, after the retry policy's backoff, using up
     /// attempts like any transient failure (docs/configuration.md#failures-and-retries).
     package func run(trigger: SyncTrigger) async -> SyncReport {
-        let startedAt = Date()
-        let progress = SyncTally(resource: resource.name)
+        let startedAt = context.now()
+        let progress = SyncTally(resource: resource.name, now: context.now)
         let policy = resource.settings.retry
         var logger = logger
         logger[metadataKey: LogKey.resource] = "\(resource.name)"
@@ -54,7 +47,7 @@ struct ResourceSync: Sendable {
             let result = await runOnce(trigger: trigger, startedAt: startedAt, progress: progress, last: last)
             guard !last, result.outcome == .gaveUp, let error = result.result.error, error.kind == .storage
             else { return result }
-            let delay = policy.delay(afterAttempt: attempt, unit: Double.random(in: 0..<1))
+            let delay = policy.delay(afterAttempt: attempt, unit: context.random())
             attempt += 1
             let event = RetryEvent(
                 attempt: attempt, maxAttempts: policy.maxAttempts, delay: delay,
@@ -66,7 +59,7 @@ struct ResourceSync: Sendable {
             logStorage(notice.logLine, at: .warning, logger)
             if let report { onProgress(report) }
             do {
-                try await clock.sleep(for: delay)
+                try await context.clock.sleep(for: delay)
             } catch {
                 return await finish(
                     .cancelled, trigger: trigger, startedAt: startedAt, progress: progress,
@@ -91,18 +84,9 @@ struct ResourceSync: Sendable {
     private func makeFetch(
         _ values: [URLTemplate.Dependency: String], since: String? = nil, progress: SyncTally, logger: Logger
     ) -> ResourceFetch {
-        var fetch = ResourceFetch(
-            resource: resource, transport: transport, redactor: redactor, dependencyValues: values, since: since)
-        fetch.clock = clock
-        fetch.timers = timers ?? clock.timers()
-        fetch.connectivity = connectivity
-        fetch.onBudgetWait = onBudgetWait
-        if case .oauth2 = resource.settings.auth {
-            fetch.tokens = tokens ?? OAuth2Tokens(transport: transport, store: store, logger: logger)
-        }
-        // A sync without the agent's budgets keeps its own, on its clock.
-        fetch.budget = budgets?.budget(for: resource) ?? clock.budget(for: resource)
-        fetch.onRetry = { [self, logger] event, page in
+        ResourceFetch(
+            resource: resource, context: context, dependencyValues: values, since: since
+        ) { [self, logger] event, page in
             let (notice, report) = progress.retrying(event, page: page)
             var logger = logger
             logger[metadataKey: LogKey.attempt] = "\(notice.attempt)"
@@ -114,7 +98,6 @@ struct ResourceSync: Sendable {
             }
             if let report { onProgress(report) }
         }
-        return fetch
     }
 
     /// A full sync of an incremental resource (`fullResyncEvery`): a snapshot
@@ -179,7 +162,7 @@ struct ResourceSync: Sendable {
             var cursor: (scope: String, cursor: SyncCursor)?
             if let full {
                 let since = largest ?? full.cursor?.since
-                cursor = (full.scope, SyncCursor(request: full.request, since: since, fullAt: Date()))
+                cursor = (full.scope, SyncCursor(request: full.request, since: since, fullAt: context.now()))
                 logger.info("full sync of an incremental resource: what the API no longer lists is deleted")
             }
             return await finish(
@@ -252,7 +235,7 @@ struct ResourceSync: Sendable {
         do {
             let values = try await dependencyValues()
             let scope = Self.scope(values)
-            let request = makeFetch(values, progress: progress, logger: logger).fingerprint
+            let request = ResourceFetch.fingerprint(of: resource, dependencyValues: values, redactor: context.redactor)
             var cursor = try await store.cursor(of: resource.name, scope: scope)
             // Another request (a changed URL, query or items) starts afresh.
             if cursor?.request != request { cursor = nil }
@@ -265,7 +248,7 @@ struct ResourceSync: Sendable {
             let due = cursor.map { stored in
                 stored.walk == nil
                     && incremental.fullResyncEvery.map { every in
-                        stored.fullAt.map { Date().timeIntervalSince($0) >= every.timeInterval } ?? true
+                        stored.fullAt.map { context.now().timeIntervalSince($0) >= every.timeInterval } ?? true
                     } ?? false
             }
             if replacing || due == true {
@@ -306,7 +289,7 @@ struct ResourceSync: Sendable {
                 } else {
                     after.since = largest ?? cursor?.since
                     // A complete walk from the initial value is a full sync too.
-                    if sent == nil { after.fullAt = Date() }
+                    if sent == nil { after.fullAt = context.now() }
                 }
                 let applied = try await store.applyPage(
                     IncrementalPage(
@@ -383,7 +366,7 @@ struct ResourceSync: Sendable {
             error: error, validators: totals.validators)
         sync.counts = totals.counts
         sync.since = since ?? cursor?.cursor.since
-        var recorded = RecordedSync(finishedAt: Date())
+        var recorded = RecordedSync(finishedAt: context.now())
         do {
             recorded = try await store.record(sync, snapshot: snapshot, continuing: run, cursor: cursor)
             if run != nil { recorded.feed = feed }
@@ -422,7 +405,7 @@ struct ResourceSync: Sendable {
                 logger.error("\(error.message)", metadata: [LogKey.resource: "\(resource.name)"])
             }
         }
-        if [.success, .notModified].contains(sync.outcome), storageEpisodes.succeeded(resource.name) {
+        if [.success, .notModified].contains(sync.outcome), context.storageEpisodes.succeeded(resource.name) {
             logger.notice("syncs are applied again", metadata: [LogKey.resource: "\(resource.name)"])
         }
         return SyncReport(
@@ -445,7 +428,7 @@ struct ResourceSync: Sendable {
     /// Logs a passing storage failure at `level` if it starts an episode for
     /// this resource, else at debug level.
     private func logStorage(_ message: String, at level: Logger.Level, _ logger: Logger) {
-        logger.log(level: storageEpisodes.failed(resource.name) ? level : .debug, "\(message)")
+        logger.log(level: context.storageEpisodes.failed(resource.name) ? level : .debug, "\(message)")
     }
 
     /// Runs the sync while holding the resource's ``RefreshLock``, so that no
@@ -454,7 +437,7 @@ struct ResourceSync: Sendable {
     /// answer, as `joined`: the data is as fresh as this sync would make it.
     package func run(trigger: SyncTrigger, lock: RefreshLock) async -> SyncReport {
         do {
-            let wanted = Date()
+            let wanted = context.now()
             let held = try await lock.acquire(resource.name)
             defer { held.release() }
             if held.waited, let run = try await store.run(of: resource.name, finishedSince: wanted),
@@ -478,7 +461,8 @@ struct ResourceSync: Sendable {
                 logger.warning("\(message)")
             }
             return await finish(
-                outcome, trigger: trigger, startedAt: Date(), progress: SyncTally(resource: resource.name),
+                outcome, trigger: trigger, startedAt: context.now(),
+                progress: SyncTally(resource: resource.name, now: context.now),
                 error: stored)
         }
     }

@@ -31,10 +31,13 @@ final class SyncTally: Sendable {
     }
 
     package let resource: String
+    /// The wall-clock time, for the end of a rate limit's wait.
+    private let now: @Sendable () -> Date
     private let state = Mutex(Totals())
 
-    init(resource: String) {
+    init(resource: String, now: @escaping @Sendable () -> Date) {
         self.resource = resource
+        self.now = now
     }
 
     var totals: Totals { state.withLock { $0 } }
@@ -85,7 +88,7 @@ final class SyncTally: Sendable {
         var notice = RetryNotice(
             request: failure?.request ?? "", cause: failure?.cause ?? "\(event.error)", attempt: event.attempt,
             maxAttempts: event.maxAttempts, delay: event.delay,
-            rateLimitedUntil: rateLimited ? Date().addingTimeInterval(event.delay.seconds) : nil)
+            rateLimitedUntil: rateLimited ? now().addingTimeInterval(event.delay.seconds) : nil)
         // The budget's own waits are told without a status: no answer caused them.
         notice.waitsForBudget = rateLimited && failure?.status == nil
         return state.withLock { totals in

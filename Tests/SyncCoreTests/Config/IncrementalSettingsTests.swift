@@ -56,16 +56,12 @@ import Testing
                "since": {"field": "/updated_at", "bodyField": "/filterGroups/0/filters/0/value", "format": "unixMilliseconds"}}
             ]}
             """#)
-        let transport = ScriptedTransport(clock: VirtualClock()) { _ in ScriptedTransport.json("[]") }
-        let items = ResourceFetch(
-            resource: config.resources[0], transport: transport, redactor: config.redactor,
-            since: "2026-11-24T10:00:00Z")
+        let items = ResourceFetch.plan(config.resources[0], dependencyValues: [:], since: "2026-11-24T10:00:00Z")
         // The configured one is replaced, not sent twice.
         #expect(
             items.planner.first().url
                 == "https://api.example.com/items?a=1&updated_since=2026-11-24T10%3A00%3A00Z&page=1&per_page=10")
-        let deals = ResourceFetch(
-            resource: config.resources[1], transport: transport, redactor: config.redactor, since: "1790000000000")
+        let deals = ResourceFetch.plan(config.resources[1], dependencyValues: [:], since: "1790000000000")
         #expect(
             deals.body?.text
                 == #"{"filterGroups":[{"filters":[{"propertyName":"hs_lastmodifieddate","value":1790000000000}]}]}"#)

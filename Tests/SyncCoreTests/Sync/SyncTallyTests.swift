@@ -1,3 +1,4 @@
+import Foundation
 import Store
 import Streams
 import Testing
@@ -20,7 +21,7 @@ struct SyncTallyTests {
     }
 
     @Test func aRetryOfThePageFetchedAheadIsToldAfterTheReportOfThePageBeforeIt() throws {
-        let tally = SyncTally(resource: "items")
+        let tally = SyncTally(resource: "items", now: { Date(timeIntervalSince1970: 1_795_000_000) })
         tally.beginWalk()
         // Page 2, fetched ahead, fails before page 1 is reported: held.
         let (notice, held) = tally.retrying(Self.retry(attempt: 2), page: 2)
@@ -37,7 +38,7 @@ struct SyncTallyTests {
     }
 
     @Test func aRetryOfTheNextPageToReportOrOfTheWholeSyncIsToldAtOnce() {
-        let tally = SyncTally(resource: "items")
+        let tally = SyncTally(resource: "items", now: { Date(timeIntervalSince1970: 1_795_000_000) })
         tally.beginWalk()
         #expect(tally.retrying(Self.retry(attempt: 2), page: 1).report?.retry != nil)
         #expect(tally.retrying(Self.retry(attempt: 3)).report?.retry != nil)
@@ -46,7 +47,7 @@ struct SyncTallyTests {
     }
 
     @Test func aNewWalkForgetsAHeldRetryOfTheWalkBefore() {
-        let tally = SyncTally(resource: "items")
+        let tally = SyncTally(resource: "items", now: { Date(timeIntervalSince1970: 1_795_000_000) })
         tally.beginWalk()
         _ = tally.add(Self.page(1), items: 10)
         #expect(tally.retrying(Self.retry(attempt: 2), page: 3).report == nil)
