@@ -62,15 +62,7 @@ public final class PostgresLeases: Sendable {
     }
 
     /// What a round changed.
-    public struct Round: Sendable, Equatable {
-        /// The leases taken in this round.
-        public var gained: [String] = []
-        /// The leases held before that this agent no longer holds (given back,
-        /// or taken by another agent after they expired).
-        public var lost: [String] = []
-        /// How many agents are alive, this one included.
-        public var agents = 1
-    }
+    public typealias Round = LeaseRound
 
     /// Renews, gives back and takes leases, in one transaction: see the type's
     /// description. `configured` are this agent's resources; `busy` those it
@@ -276,4 +268,15 @@ public final class PostgresLeases: Sendable {
                     + "committed")
         }
     }
+}
+
+/// What a round of a fleet's leases changed (``PostgresLeases/round(configured:busy:)``).
+public struct LeaseRound: Sendable, Equatable {
+    /// The leases taken in this round.
+    public var gained: [String] = []
+    /// The leases held before that this agent no longer holds (given back,
+    /// or taken by another agent after they expired).
+    public var lost: [String] = []
+    /// How many agents are alive, this one included.
+    public var agents = 1
 }

@@ -80,10 +80,11 @@ struct RefreshCommand: AsyncParsableCommand {
 
     /// Syncs in this process.
     private func refreshInProcess(_ config: AgentConfig, report: RefreshReporter) async throws -> [SyncResult] {
-        let store = try await config.openStore()
+        let (store, fleet) = try await config.openStoreJoiningFleet()
         let transport = HTTPTransport()
         let results = await LocalRefresh(
-            config: config, store: store, transport: transport, logger: options.logger(), onActivity: report.report
+            config: config, store: store, fleet: fleet, transport: transport, logger: options.logger(),
+            onActivity: report.report
         ).refresh(names)
         await transport.shutdown()
         return results

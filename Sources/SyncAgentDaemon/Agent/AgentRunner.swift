@@ -68,7 +68,8 @@ package struct AgentRunner {
         } catch {
             throw Failure(message: "\(error)")
         }
-        let store = try await Self.openStore(config, logger: logger)
+        // Agents sharing a PostgreSQL schema form a fleet: each polls the resources it leases.
+        let (store, leases) = try await Self.openStore(config, logger: logger)
         let rows: [ResourceRow]
         do {
             rows = try await store.resources()
@@ -86,8 +87,6 @@ package struct AgentRunner {
         let heartbeat = SystemdNotifier.watchdogInterval(environment: environment).map { interval in
             SyncEngine<ContinuousClock>.Heartbeat(interval: interval) { notifier?.send("WATCHDOG=1") }
         }
-        // Agents sharing a PostgreSQL schema form a fleet: each polls the resources it leases.
-        let leases = (store as? PostgresStore)?.joinFleet(leaseTime: config.leaseTime)
         let engine = SyncEngine(
             config: config, store: store, rows: rows, transport: transport, connectivity: monitor, clock: clock,
             logger: logger, lock: RefreshLock(database: config.database), heartbeat: heartbeat, leases: leases)
@@ -177,12 +176,14 @@ extension AgentRunner {
     /// How long the check of the database at start may take.
     static let quickCheckLimit: Duration = .seconds(3)
 
-    /// Opens the store the configuration names: a PostgreSQL schema, or the
-    /// SQLite database, checked (``openDatabase(_:logger:)``).
-    static func openStore(_ config: AgentConfig, logger: Logger) async throws(Failure) -> any SyncStore {
-        guard case .postgres = config.store else { return try openDatabase(config, logger: logger) }
+    /// Opens the store the configuration names: a PostgreSQL schema, joining
+    /// its fleet, or the SQLite database, checked (``openDatabase(_:logger:)``).
+    static func openStore(
+        _ config: AgentConfig, logger: Logger
+    ) async throws(Failure) -> (store: any SyncStore, fleet: (any FleetLeases)?) {
+        guard case .postgres = config.store else { return (try openDatabase(config, logger: logger), nil) }
         do {
-            return try await config.openStore(logger: logger)
+            return try await config.openStoreJoiningFleet(logger: logger)
         } catch {
             throw Failure(message: "Cannot open the store \(config.storeDescription): \(error.message)")
         }

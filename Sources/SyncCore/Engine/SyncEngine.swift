@@ -77,7 +77,7 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
     private let timers: Timers
     /// This agent's leases when its store is a fleet's (docs/fleet.md): it
     /// polls only the resources whose leases it holds.
-    private let leases: PostgresLeases?
+    private let leases: (any FleetLeases)?
 
     /// Creates an engine over an open store.
     ///
@@ -94,7 +94,7 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
         config: AgentConfig, store: any SyncStore, rows: [ResourceRow], transport: any PageTransport,
         connectivity: ConnectivityMonitor<C>, clock: C, logger: Logger, lock: RefreshLock? = nil,
         random: @escaping @Sendable () -> Double = SyncContext.systemRandom, heartbeat: Heartbeat? = nil,
-        now: @escaping @Sendable () -> Date = SyncContext.systemNow, leases: PostgresLeases? = nil
+        now: @escaping @Sendable () -> Date = SyncContext.systemNow, leases: (any FleetLeases)? = nil
     ) {
         self.leases = leases
         currentConfig = Mutex(config)
@@ -188,13 +188,13 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
     }
 
     /// Holds this agent's part of the fleet's resources (docs/fleet.md): every
-    /// ``PostgresLeases/renewEvery`` a round renews, gives back and takes
+    /// ``FleetLeases/renewEvery`` a round renews, gives back and takes
     /// leases; a resource whose lease is taken is scheduled from its last
     /// success (whichever agent synced it), one whose lease is lost stops,
     /// its sync in flight cancelled. Leases that could not be renewed within
     /// the lease time are let go. As the agent stops, ``run()`` gives every
     /// lease back once its syncs have ended.
-    private func followLeases(_ leases: PostgresLeases) async {
+    private func followLeases(_ leases: any FleetLeases) async {
         var renewed = clock.now
         repeat {
             do {
@@ -235,7 +235,7 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
 
     /// Shows every resource with the agent that holds it: this agent's with
     /// their live state, the others' as stored (`rows`, by name).
-    private func showFleet(_ leases: PostgresLeases, rows byName: [String: ResourceRow]) async {
+    private func showFleet(_ leases: any FleetLeases, rows byName: [String: ResourceRow]) async {
         guard let owners = try? await leases.owners() else { return }
         let mine = leases.owned
         for resource in config.resources {

@@ -13,6 +13,8 @@ import Streams
 package struct LocalRefresh: Sendable {
     let config: AgentConfig
     let store: any SyncStore
+    /// The fleet this process is an agent of, when agents share the store.
+    let fleet: (any FleetLeases)?
     let transport: HTTPTransport
     let lock: RefreshLock
     /// What the refreshed resources' syncs share: their budgets, OAuth2 tokens and timers.
@@ -28,11 +30,12 @@ package struct LocalRefresh: Sendable {
     /// each page, before each retry, and when a sync takes longer than its
     /// `slowAfter`.
     package init(
-        config: AgentConfig, store: any SyncStore, transport: HTTPTransport, logger: Logger,
-        onActivity: @escaping @Sendable (SyncActivity) -> Void = { _ in }
+        config: AgentConfig, store: any SyncStore, fleet: (any FleetLeases)? = nil, transport: HTTPTransport,
+        logger: Logger, onActivity: @escaping @Sendable (SyncActivity) -> Void = { _ in }
     ) {
         self.config = config
         self.store = store
+        self.fleet = fleet
         self.transport = transport
         self.lock = RefreshLock(database: config.database)
         let clock = ContinuousClock()
@@ -49,8 +52,8 @@ package struct LocalRefresh: Sendable {
     package func refresh(_ names: [String] = []) async -> [SyncResult] {
         let selected = names.isEmpty ? config.resources : config.resources.filter { names.contains($0.name) }
         let results =
-            if let store = store as? PostgresStore {
-                await refreshInFleet(selected, store)
+            if let fleet {
+                await refreshInFleet(selected, fleet)
             } else {
                 await Self.inWaves(selected, concurrency: Self.concurrency) { await refresh($0) }
             }
@@ -65,9 +68,8 @@ package struct LocalRefresh: Sendable {
     /// this process takes the leases no agent holds and syncs those itself,
     /// fenced as any agent; a resource an agent holds is that agent's to sync,
     /// and its run is the answer. The leases go back at the end.
-    private func refreshInFleet(_ selected: [ResourceConfig], _ store: PostgresStore) async -> [SyncResult] {
-        let leases = store.leases ?? store.joinFleet(leaseTime: config.leaseTime)
-        _ = try? await leases.round(configured: selected.map(\.name))
+    private func refreshInFleet(_ selected: [ResourceConfig], _ leases: any FleetLeases) async -> [SyncResult] {
+        _ = try? await leases.round(configured: selected.map(\.name), busy: [])
         let results = await Self.inWaves(selected, concurrency: Self.concurrency) { resource in
             await leases.refresh(resource.name, stopping: { false }) { await refresh(resource) }
         }
