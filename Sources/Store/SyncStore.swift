@@ -181,13 +181,13 @@ extension SyncStore {
         try await pruneChanges(before: before, keepingAtMost: maxRows, batch: 5000)
     }
 
-    /// Keeps a rotated refresh token, as of now.
+    /// Keeps a rotated refresh token, as of now (the system's time).
     public func saveRotatedRefreshToken(
         _ token: String, for auth: String, configured: String
     )
         async throws(StoreError)
     {
-        try await saveRotatedRefreshToken(token, for: auth, configured: configured, at: Date())
+        try await saveRotatedRefreshToken(token, for: auth, configured: configured, at: SystemSources.now())
     }
 }
 

@@ -48,7 +48,7 @@ public final class PostgresLeases: Sendable {
     /// An id for this process: the host's name, the process id and a random part.
     public static func makeAgentID() -> String {
         let host = ProcessInfo.processInfo.hostName.split(separator: ".").first.map(String.init) ?? "agent"
-        return "\(host):\(getpid()):\(String(UInt16.random(in: 0...UInt16.max), radix: 16))"
+        return "\(host):\(getpid()):\(String(UInt16(SystemSources.random() * 65536), radix: 16))"
     }
 
     /// The fencing token of `resource`'s lease, if this agent holds it.

@@ -144,7 +144,7 @@ extension PostgresStore {
     /// Implements ``SyncStore/beginSnapshot(of:lastWins:)``.
     public func beginSnapshot(of resource: String, lastWins: Bool) async throws(StoreError) -> any SnapshotWriter {
         let logger = logger
-        let now = Timestamp.string(from: Date())
+        let now = Timestamp.string(from: self.now())
         let id = try await transaction { connection in
             try await connection.value(
                 Int64.self,

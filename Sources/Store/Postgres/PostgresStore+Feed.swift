@@ -59,7 +59,7 @@ extension PostgresStore {
         let logger = logger
         return try await transaction { [self] connection in
             try await fence(page.resource, connection)
-            let date = Date()
+            let date = now()
             let now = Timestamp.string(from: date)
             let run: Int64
             if let existing = page.run {

@@ -27,7 +27,7 @@ extension PostgresStore {
             cancellable: staged != nil, patience: staged == nil ? Self.patience : Self.applyPatience
         ) { [self] connection -> RecordedSync in
             try await fence(sync.resource, connection)
-            let began = sync.finishedAt ?? Date()
+            let began = sync.finishedAt ?? now()
             // The run's row first: the changes name it.
             let runID: Int64
             if let run {
@@ -64,7 +64,7 @@ extension PostgresStore {
                 try await Self.saveCursor(
                     cursor.cursor, of: sync.resource, scope: cursor.scope, at: began, connection, logger)
             }
-            recorded.finishedAt = sync.finishedAt ?? Date()
+            recorded.finishedAt = sync.finishedAt ?? now()
             recorded.itemCount = itemCount
             try await Self.updateResource(
                 after: sync, finishedAt: recorded.finishedAt, itemCount: itemCount, connection, logger)

@@ -36,6 +36,8 @@ public final class PostgresStore: SyncStore {
     private let running: Task<Void, Never>
     private let membership = Mutex<PostgresLeases?>(nil)
     let logger: Logger
+    /// The wall-clock time, for the times the store stamps (a run's end, a change's).
+    let now: @Sendable () -> Date
 
     /// How long a call waits for the server (a connection from the pool, then its
     /// statements) before it fails as transient.
@@ -58,9 +60,11 @@ public final class PostgresStore: SyncStore {
     ///   password, a missing database, a schema of another program's), a
     ///   transient ``StoreError/Kind/io`` when it cannot be reached.
     public init(
-        _ place: PostgresLocation, migrating: Bool = true, logger: Logger = Logger(label: "sync-agent.postgres")
+        _ place: PostgresLocation, migrating: Bool = true, logger: Logger = Logger(label: "sync-agent.postgres"),
+        now: @escaping @Sendable () -> Date = SystemSources.now
     ) async throws(StoreError) {
         self.place = place
+        self.now = now
         self.logger = logger
         let configuration: PostgresClient.Configuration
         do {
@@ -330,7 +334,7 @@ public final class PostgresStore: SyncStore {
     }
 
     private func removeAbandonedSnapshots() async throws(StoreError) {
-        let before = Timestamp.string(from: Date().addingTimeInterval(-Self.abandonedSnapshotAge))
+        let before = Timestamp.string(from: now().addingTimeInterval(-Self.abandonedSnapshotAge))
         let logger = logger
         try await transaction { connection in
             try await connection.query(

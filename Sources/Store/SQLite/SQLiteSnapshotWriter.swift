@@ -93,7 +93,7 @@ extension SQLiteStore {
 
     /// Implements ``SyncStore/beginSnapshot(of:lastWins:)``.
     public func beginSnapshot(of resource: String, lastWins: Bool) async throws(StoreError) -> any SnapshotWriter {
-        let table = "staging_\(UInt64.random(in: 0...UInt64.max))"
+        let table = "staging_\(stagingTables.add(1, ordering: .relaxed).newValue)"
         try await writeTemporary { db in
             try db.execute(
                 sql: """

@@ -10,7 +10,7 @@ extension SQLiteStore {
     /// Implements ``SyncStore/applyPage(_:)``.
     public func applyPage(_ page: IncrementalPage) async throws(StoreError) -> AppliedPage {
         try await write { db in
-            let now = Timestamp.string(from: Date())
+            let now = Timestamp.string(from: self.now())
             let run = try page.run ?? Self.insertInterruptedRun(page, at: now, db)
             let select = try db.cachedStatement(sql: "SELECT data FROM records WHERE resource = ? AND key = ?")
             let insert = try db.cachedStatement(

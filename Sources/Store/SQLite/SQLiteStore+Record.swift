@@ -24,7 +24,7 @@ extension SQLiteStore {
         // Applying a snapshot may be cancelled (rolled back, as at shutdown);
         // recording any other outcome, a cancellation included, always completes.
         let recorded = try await write(cancellable: staging != nil) { db -> RecordedSync in
-            let began = sync.finishedAt ?? Date()
+            let began = sync.finishedAt ?? self.now()
             // The run's row first: the changes name it.
             let runID = try run ?? Self.insertRun(sync, finishedAt: began, db)
             var recorded = RecordedSync(finishedAt: began)
@@ -43,7 +43,7 @@ extension SQLiteStore {
                 try Self.saveCursor(
                     cursor.cursor, of: sync.resource, scope: cursor.scope, at: Timestamp.string(from: began), db)
             }
-            recorded.finishedAt = sync.finishedAt ?? Date()
+            recorded.finishedAt = sync.finishedAt ?? self.now()
             recorded.itemCount = itemCount
             try Self.updateResource(after: sync, finishedAt: recorded.finishedAt, itemCount: itemCount, db)
             if run != nil {

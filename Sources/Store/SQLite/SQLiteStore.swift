@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -32,13 +33,21 @@ public final class SQLiteStore: SyncStore {
     let pool: DatabasePool
     /// The device and inode of the file opened at ``path``.
     private let identity: FileIdentity?
+    /// The wall-clock time, for the times the store stamps (a run's end, a change's).
+    let now: @Sendable () -> Date
+    /// Numbers the staging tables of the writer connection.
+    let stagingTables = Atomic<UInt64>(0)
 
     /// How long a write waits for another process's write before failing.
     public static let busyTimeout: TimeInterval = 5
 
-    /// Opens (or creates) the database at `path` and brings its schema up to date.
-    public init(path: String, mode: OpenMode = .create) throws(StoreError) {
+    /// Opens (or creates) the database at `path` and brings its schema up to date;
+    /// `now` tells the time the store stamps.
+    public init(
+        path: String, mode: OpenMode = .create, now: @escaping @Sendable () -> Date = SystemSources.now
+    ) throws(StoreError) {
         self.path = path
+        self.now = now
         if mode != .create {
             var info = stat()
             if stat(path, &info) != 0 {
@@ -87,7 +96,8 @@ public final class SQLiteStore: SyncStore {
     private static func openPool(
         path: String, configuration: Configuration, migrate: Bool
     ) throws -> DatabasePool {
-        let deadline = Date().addingTimeInterval(openPatience)
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: .seconds(openPatience))
         while true {
             do {
                 let pool = try DatabasePool(path: path, configuration: configuration)
@@ -96,7 +106,7 @@ public final class SQLiteStore: SyncStore {
                 if migrate, !current { try migrator.migrate(pool) }
                 return pool
             } catch let error as DatabaseError
-                where [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode) && Date() < deadline
+                where [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode) && clock.now < deadline
             {
                 // The busy timeout waited already, unless SQLite chose not to: a pause all the same.
                 usleep(100_000)
@@ -177,7 +187,7 @@ public final class SQLiteStore: SyncStore {
 
     /// Moves the database at `path`, with its WAL and shared-memory files, to
     /// `PATH.corrupt-TIMESTAMP` (and its `-wal`, `-shm`); returns that path.
-    public static func moveAside(_ path: String, at date: Date = Date()) throws(StoreError) -> String {
+    public static func moveAside(_ path: String, at date: Date = SystemSources.now()) throws(StoreError) -> String {
         let stamp = Timestamp.string(from: date).replacingOccurrences(of: ":", with: "")
         let aside = "\(path).corrupt-\(stamp)"
         for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {

@@ -93,8 +93,8 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
     package init(
         config: AgentConfig, store: any SyncStore, rows: [ResourceRow], transport: any PageTransport,
         connectivity: ConnectivityMonitor<C>, clock: C, logger: Logger, lock: RefreshLock? = nil,
-        random: @escaping @Sendable () -> Double = SyncContext.systemRandom, heartbeat: Heartbeat? = nil,
-        now: @escaping @Sendable () -> Date = SyncContext.systemNow, leases: (any FleetLeases)? = nil
+        random: @escaping @Sendable () -> Double = SystemSources.random, heartbeat: Heartbeat? = nil,
+        now: @escaping @Sendable () -> Date = SystemSources.now, leases: (any FleetLeases)? = nil
     ) {
         self.leases = leases
         currentConfig = Mutex(config)

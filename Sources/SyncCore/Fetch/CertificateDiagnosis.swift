@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOPosix
 import NIOSSL
+import Store
 
 /// Why a server's certificate was refused, in words a person can act on
 /// (docs/configuration.md#tls): expired, not yet valid, issued for another
@@ -24,7 +25,7 @@ enum CertificateDiagnosis {
     /// `serverName` (`tls.serverName`, else `host`), or `nil` when the certificate cannot
     /// be read again.
     static func explain(
-        _ error: any Error, host: String, port: Int, serverName: String? = nil, now: Date = SyncContext.systemNow()
+        _ error: any Error, host: String, port: Int, serverName: String? = nil, now: Date = SystemSources.now()
     ) async -> String? {
         let advice = "tls.caFile trusts a private CA, tls.serverName names the name to expect"
         // An IPv6 address comes as a URL writes it, in brackets.

@@ -1,4 +1,5 @@
 import Foundation
+import Store
 
 /// What a response says of the caller's quota (docs/configuration.md#rate-limits):
 /// GitHub's `x-ratelimit-*`, the IETF `ratelimit-*` fields (or one
@@ -20,7 +21,7 @@ struct QuotaHeaders: Sendable, Hashable {
     }
 
     /// Reads the fields of `headers` (a name, lowercased, to its first value), at `now`.
-    init(_ value: (String) -> String?, now: Date = SyncContext.systemNow()) {
+    init(_ value: (String) -> String?, now: Date = SystemSources.now()) {
         for prefix in ["x-ratelimit-", "ratelimit-"] {
             remaining = remaining ?? value(prefix + "remaining").flatMap(Self.integer)
             limit = limit ?? value(prefix + "limit").flatMap(Self.integer)

@@ -1,5 +1,6 @@
 import Foundation
 import NIOHTTP1
+import Store
 
 /// Whether an answered request failed, and how
 /// (docs/configuration.md#failures-and-retries): a status that is not a
@@ -19,7 +20,7 @@ struct ResponseVerdict: Sendable {
     /// The failure a response reports, or `nil` when it is a success.
     static func failure(
         status: Int, headers: HTTPHeaders, body: [UInt8], document: JSONDocument?, settings: SyncSettings,
-        now: Date = SyncContext.systemNow()
+        now: Date = SystemSources.now()
     ) -> ResponseVerdict? {
         let success = (200..<300).contains(status)
         if success && settings.errorWhen == nil { return nil }

@@ -1,10 +1,11 @@
 import Foundation
+import Store
 
 /// Reads the HTTP `Retry-After` header (RFC 9110 §10.2.3): a number of
 /// seconds (whole, or decimal as Shopify sends it), or an HTTP date.
 enum RetryAfter {
     /// The wait the header asks for, measured from `now`; `nil` if absent or unreadable.
-    static func parse(_ value: String?, now: Date = SyncContext.systemNow()) -> Duration? {
+    static func parse(_ value: String?, now: Date = SystemSources.now()) -> Duration? {
         guard let value = value?.trimmingSpaces(), !value.isEmpty else { return nil }
         if value.first?.isNumber == true, let seconds = Double(value), seconds.isFinite {
             return seconds >= 0 ? .milliseconds(Int64((seconds * 1000).rounded(.up))) : nil

@@ -7,7 +7,7 @@ package enum TimestampText {
     package static func string(from date: Date) -> String { Timestamp.string(from: date) }
 
     /// How long ago (or how soon) `date` is, as "12s ago", "5m ago", "in 3h", "just now".
-    package static func relative(_ date: Date?, now: Date = SyncContext.systemNow()) -> String {
+    package static func relative(_ date: Date?, now: Date = SystemSources.now()) -> String {
         guard let date else { return "never" }
         let seconds = date.timeIntervalSince(now)
         let magnitude = abs(seconds)

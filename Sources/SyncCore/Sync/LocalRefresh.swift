@@ -41,7 +41,7 @@ package struct LocalRefresh: Sendable {
         let clock = ContinuousClock()
         context = SyncContext(
             store: store, transport: transport, redactor: config.redactor, logger: logger, clock: clock,
-            timers: Timers(clock: clock), now: SyncContext.systemNow, random: SyncContext.systemRandom,
+            timers: Timers(clock: clock), now: SystemSources.now, random: SystemSources.random,
             budgets: RequestBudgets(resources: config.resources, clock: clock),
             tokens: OAuth2Tokens(transport: transport, store: store, logger: logger, clock: clock))
         self.onActivity = onActivity

@@ -61,10 +61,3 @@ package struct SyncContext: Sendable {
         self.onBudgetWait = onBudgetWait
     }
 }
-
-extension SyncContext {
-    /// The system's wall clock: the one reading of it below the command line.
-    package static let systemNow: @Sendable () -> Date = { Date() }
-    /// The system's random numbers, in `0..<1`: the one draw of them below the command line.
-    package static let systemRandom: @Sendable () -> Double = { Double.random(in: 0..<1) }
-}
