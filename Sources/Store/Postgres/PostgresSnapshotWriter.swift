@@ -76,15 +76,25 @@ final class PostgresSnapshotWriter: SnapshotWriter {
             capacity: records.reduce(0) { $0 + $1.key.utf8.count + $1.data.utf8.count + 32 })
         let prefix = Array("\(snapshot)\t".utf8)
         let suffix = Array("\t\(page.map(String.init) ?? "\\N")\n".utf8)
+        // Runs of bytes that need no escape are copied at once.
         func escaped(_ text: String) {
-            for byte in text.utf8 {
-                switch byte {
-                case UInt8(ascii: "\\"): buffer.writeStaticString("\\\\")
-                case UInt8(ascii: "\t"): buffer.writeStaticString("\\t")
-                case UInt8(ascii: "\n"): buffer.writeStaticString("\\n")
-                case UInt8(ascii: "\r"): buffer.writeStaticString("\\r")
-                default: buffer.writeInteger(byte)
+            var text = text
+            text.withUTF8 { bytes in
+                var start = 0
+                for index in bytes.indices {
+                    let escape: StaticString
+                    switch bytes[index] {
+                    case UInt8(ascii: "\\"): escape = "\\\\"
+                    case UInt8(ascii: "\t"): escape = "\\t"
+                    case UInt8(ascii: "\n"): escape = "\\n"
+                    case UInt8(ascii: "\r"): escape = "\\r"
+                    default: continue
+                    }
+                    buffer.writeBytes(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<index])))
+                    buffer.writeStaticString(escape)
+                    start = index + 1
                 }
+                buffer.writeBytes(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start...])))
             }
         }
         for record in records {
