@@ -128,16 +128,9 @@ extension ConfigLoader {
                         + "\(ConfigLoader.maximumSocketPathLength)")
             }
             let socketMode = fields.take("socketMode").flatMap { mode($0, at: fields.path("socketMode")) } ?? 0o660
-            var corruptDatabase = AgentConfig.CorruptDatabase.rebuild
-            if let value = fields.take("corruptDatabase"),
-                let text = reader.string(value, at: fields.path("corruptDatabase"))
-            {
-                if let choice = AgentConfig.CorruptDatabase(rawValue: text) {
-                    corruptDatabase = choice
-                } else {
-                    reader.report(fields.path("corruptDatabase"), "must be \"rebuild\" or \"refuse\"")
-                }
-            }
+            let corruptDatabase =
+                reader.choice(fields, "corruptDatabase", else: "must be \"rebuild\" or \"refuse\"")
+                ?? AgentConfig.CorruptDatabase.rebuild
             if let value = fields.take("auths"), let object = reader.object(value, at: fields.path("auths")) {
                 namedAuths(object)
             }
@@ -161,14 +154,7 @@ extension ConfigLoader {
                     ?? limits.perHost
             }
             let http = httpListener(fields.take("http"), at: fields.path("http"))
-            var logFormat = LogFormat.text
-            if let value = fields.take("logFormat"), let text = reader.string(value, at: fields.path("logFormat")) {
-                if let format = LogFormat(rawValue: text) {
-                    logFormat = format
-                } else {
-                    reader.report(fields.path("logFormat"), "must be \"text\" or \"json\"")
-                }
-            }
+            let logFormat = reader.choice(fields, "logFormat", else: "must be \"text\" or \"json\"") ?? LogFormat.text
             let resourcesValue = fields.take("resources")
             let resources = resources(resourcesValue, at: fields.path("resources"), defaults: defaults)
             fields.finish(reader)
@@ -229,12 +215,12 @@ extension ConfigLoader {
 
         mutating func settings(_ fields: ObjectFields, base: SyncSettings) -> SyncSettings {
             var settings = base
-            assign(&settings.interval, fields, "interval") { reader.duration($0, at: $1, atLeast: .milliseconds(100)) }
-            assign(&settings.pollJitter, fields, "pollJitter") { reader.duration($0, at: $1, atLeast: .zero) }
-            assign(&settings.timeout, fields, "timeout") { reader.duration($0, at: $1, atLeast: .milliseconds(10)) }
-            assign(&settings.slowAfter, fields, "slowAfter") { reader.duration($0, at: $1, atLeast: .milliseconds(10)) }
-            assign(&settings.maxPages, fields, "maxPages") { reader.integer($0, at: $1, in: 1...1_000_000) }
-            assign(&settings.maxResponseSize, fields, "maxResponseSize") {
+            fields.assign(&settings.interval, "interval") { reader.duration($0, at: $1, atLeast: .milliseconds(100)) }
+            fields.assign(&settings.pollJitter, "pollJitter") { reader.duration($0, at: $1, atLeast: .zero) }
+            fields.assign(&settings.timeout, "timeout") { reader.duration($0, at: $1, atLeast: .milliseconds(10)) }
+            fields.assign(&settings.slowAfter, "slowAfter") { reader.duration($0, at: $1, atLeast: .milliseconds(10)) }
+            fields.assign(&settings.maxPages, "maxPages") { reader.integer($0, at: $1, in: 1...1_000_000) }
+            fields.assign(&settings.maxResponseSize, "maxResponseSize") {
                 reader.byteSize($0, at: $1, in: 1024...1_073_741_824)
             }
             if let value = fields.take("retry"), let retry = reader.object(value, at: fields.path("retry")) {
@@ -369,14 +355,11 @@ extension ConfigLoader {
 
         /// The top-level `auths`: each entry an `auth` that resources name instead of repeating it.
         mutating func namedAuths(_ fields: ObjectFields) {
-            for member in fields.members {
-                let path = fields.path(member.name)
-                _ = fields.take(member.name)
-                guard ConfigLoader.isValidName(member.name) else {
-                    reader.report(path, "must be named with 1 to 64 characters of a-z, 0-9, \"_\" and \"-\"")
-                    continue
-                }
-                guard let object = reader.object(member.value, at: path) else { continue }
+            fields.takeEach(
+                reader, named: ConfigLoader.isValidName,
+                else: "must be named with 1 to 64 characters of a-z, 0-9, \"_\" and \"-\""
+            ) { member, path in
+                guard let object = reader.object(member.value, at: path) else { return }
                 if let auth = auth(object, name: member.name) { authsByName[member.name] = auth }
                 object.finish(reader)
             }
@@ -452,14 +435,9 @@ extension ConfigLoader {
             let clientID = text("clientId")
             if clientID == nil, !fields.has("clientId") { reader.report(fields.path("clientId"), "is required") }
             let clientSecret = text("clientSecret", secret: "[client secret]")
-            var grant = OAuth2Settings.Grant.clientCredentials
-            if let value = fields.take("grant"), let raw = reader.string(value, at: fields.path("grant")) {
-                if let parsed = OAuth2Settings.Grant(rawValue: raw) {
-                    grant = parsed
-                } else {
-                    reader.report(fields.path("grant"), "must be \"client_credentials\" or \"refresh_token\"")
-                }
-            }
+            let grant =
+                reader.choice(fields, "grant", else: "must be \"client_credentials\" or \"refresh_token\"")
+                ?? OAuth2Settings.Grant.clientCredentials
             let refreshToken = text("refreshToken", secret: "[refresh token]")
             switch grant {
             case .refreshToken where refreshToken == nil && !fields.has("refreshToken"):
@@ -493,22 +471,15 @@ extension ConfigLoader {
             if let value = fields.take("extraParams"),
                 let object = reader.object(value, at: fields.path("extraParams"))
             {
-                for member in object.members {
-                    _ = object.take(member.name)
-                    let path = object.path(member.name)
+                object.takeEach(reader) { member, path in
                     guard let raw = reader.string(member.value, at: path), let value = substitute(raw, at: path)
-                    else { continue }
+                    else { return }
                     extraParams.append(OAuth2Settings.Parameter(name: member.name, value: value))
                 }
             }
-            var clientAuth = OAuth2Settings.ClientAuth.basic
-            if let value = fields.take("clientAuth"), let raw = reader.string(value, at: fields.path("clientAuth")) {
-                if let parsed = OAuth2Settings.ClientAuth(rawValue: raw) {
-                    clientAuth = parsed
-                } else {
-                    reader.report(fields.path("clientAuth"), "must be \"basic\" or \"body\"")
-                }
-            }
+            let clientAuth =
+                reader.choice(fields, "clientAuth", else: "must be \"basic\" or \"body\"")
+                ?? OAuth2Settings.ClientAuth.basic
             guard reader.problems.count == problemsBefore, let tokenURL, let clientID else { return nil }
             var settings = OAuth2Settings(
                 identity: name.map { "auths.\($0)" } ?? "oauth2:" + FNV1a.hex(tokenURL + " " + clientID),
@@ -533,14 +504,9 @@ extension ConfigLoader {
             for (index, element) in elements.enumerated() {
                 let elementPath = "\(path)[\(index)]"
                 guard let fields = reader.object(element, at: elementPath) else { continue }
-                var treatment = RetryRule.Treatment.transient
-                if let value = fields.take("as"), let text = reader.string(value, at: fields.path("as")) {
-                    if let parsed = RetryRule.Treatment(rawValue: text) {
-                        treatment = parsed
-                    } else {
-                        reader.report(fields.path("as"), "must be \"transient\" or \"rateLimit\"")
-                    }
-                }
+                let treatment =
+                    reader.choice(fields, "as", else: "must be \"transient\" or \"rateLimit\"")
+                    ?? RetryRule.Treatment.transient
                 let match = responseMatch(fields, statusAllowed: true)
                 fields.finish(reader)
                 if let match { rules.append(RetryRule(match: match, treatment: treatment)) }
@@ -639,24 +605,17 @@ extension ConfigLoader {
 
         func retry(_ fields: ObjectFields, base: RetryPolicy) -> RetryPolicy {
             var policy = base
-            assign(&policy.maxAttempts, fields, "maxAttempts") { reader.integer($0, at: $1, in: 1...100) }
-            assign(&policy.initialDelay, fields, "initialDelay") { reader.duration($0, at: $1, atLeast: .zero) }
-            assign(&policy.maxDelay, fields, "maxDelay") { reader.duration($0, at: $1, atLeast: .zero) }
-            assign(&policy.multiplier, fields, "multiplier") { reader.number($0, at: $1, in: 1...10) }
-            assign(&policy.jitter, fields, "jitter") { reader.number($0, at: $1, in: 0...1) }
+            fields.assign(&policy.maxAttempts, "maxAttempts") { reader.integer($0, at: $1, in: 1...100) }
+            fields.assign(&policy.initialDelay, "initialDelay") { reader.duration($0, at: $1, atLeast: .zero) }
+            fields.assign(&policy.maxDelay, "maxDelay") { reader.duration($0, at: $1, atLeast: .zero) }
+            fields.assign(&policy.multiplier, "multiplier") { reader.number($0, at: $1, in: 1...10) }
+            fields.assign(&policy.jitter, "jitter") { reader.number($0, at: $1, in: 0...1) }
             if policy.maxDelay < policy.initialDelay {
                 reader.report(
                     fields.path("maxDelay"),
                     "must be at least initialDelay (\(DurationText.format(policy.initialDelay)))")
             }
             return policy
-        }
-
-        /// Sets `target` from member `key`, when present and valid (`read` reports a problem otherwise).
-        func assign<T>(
-            _ target: inout T, _ fields: ObjectFields, _ key: String, _ read: (JSONValue, String) -> T?
-        ) {
-            if let value = fields.take(key), let parsed = read(value, fields.path(key)) { target = parsed }
         }
 
         package func connectivity(_ value: JSONValue?, at path: String) -> Connectivity {
@@ -914,18 +873,11 @@ extension ConfigLoader {
         /// `mode`, `since`, `deleted` and `fullResyncEvery` (docs/configuration.md#incremental-resources):
         /// `nil` for a snapshot resource; `.some(nil)` for an incremental one with problems.
         mutating func incremental(_ fields: ObjectFields, method: HTTPMethod) -> IncrementalSettings?? {
-            var incremental = false
-            if let value = fields.take("mode"), let text = reader.string(value, at: fields.path("mode")) {
-                switch text {
-                case "snapshot": break
-                case "incremental": incremental = true
-                default: reader.report(fields.path("mode"), "must be \"snapshot\" or \"incremental\"")
-                }
-            }
+            let mode = reader.choice(fields, "mode", else: "must be \"snapshot\" or \"incremental\"") ?? Mode.snapshot
             let since = fields.take("since")
             let deleted = fields.take("deleted")
             let every = fields.take("fullResyncEvery")
-            guard incremental else {
+            guard mode == .incremental else {
                 for (key, value) in [("since", since), ("deleted", deleted), ("fullResyncEvery", every)]
                 where value != nil {
                     reader.report(fields.path(key), "needs \"mode\": \"incremental\"")
@@ -966,14 +918,9 @@ extension ConfigLoader {
                 reader.report(object.path("param"), "or bodyField is required: where the value is sent")
             case (_?, _?): reader.report(object.path("bodyField"), "and param cannot both be set: choose one")
             }
-            var format = IncrementalSettings.Format.iso8601
-            if let value = object.take("format"), let text = reader.string(value, at: object.path("format")) {
-                if let parsed = IncrementalSettings.Format(rawValue: text) {
-                    format = parsed
-                } else {
-                    reader.report(object.path("format"), "must be \"iso8601\", \"unixSeconds\" or \"unixMilliseconds\"")
-                }
-            }
+            let format =
+                reader.choice(object, "format", else: "must be \"iso8601\", \"unixSeconds\" or \"unixMilliseconds\"")
+                ?? IncrementalSettings.Format.iso8601
             var initial = Date(timeIntervalSince1970: 0)
             if let value = object.take("initial") {
                 if let date = format.date(from: value) {
@@ -1007,6 +954,14 @@ extension ConfigLoader {
             return IncrementalSettings(
                 source: source, placement: placement, format: format, initial: initial, lookback: lookback,
                 deleted: rule, fullResyncEvery: fullResyncEvery)
+        }
+
+        /// `mode`: how a resource syncs.
+        enum Mode: String {
+            /// Every sync reads the whole collection (the default).
+            case snapshot
+            /// Each sync asks only for what changed since the last (`since`).
+            case incremental
         }
 
         mutating func url(_ fields: ObjectFields) -> URLTemplate? {
@@ -1059,19 +1014,13 @@ extension ConfigLoader {
                 return []
             }
             var headers: [(name: String, value: String)] = []
-            for member in object.members {
-                let path = object.path(member.name)
-                _ = object.take(member.name)
-                guard Self.isToken(member.name) else {
-                    reader.report(path, "is not a valid header name")
-                    continue
-                }
+            object.takeEach(reader, named: Self.isToken, else: "is not a valid header name") { member, path in
                 guard let raw = reader.string(member.value, at: path), let text = substitute(raw, at: path) else {
-                    continue
+                    return
                 }
                 guard !text.contains("\r"), !text.contains("\n") else {
                     reader.report(path, "must not contain line breaks")
-                    continue
+                    return
                 }
                 if CredentialNames.isCredential(header: member.name), !raw.contains("${") {
                     // A credential written in the file is never shown either; nor is the
@@ -1093,9 +1042,7 @@ extension ConfigLoader {
                 return []
             }
             var query: [(name: String, value: String)] = []
-            for member in object.members {
-                let path = object.path(member.name)
-                _ = object.take(member.name)
+            object.takeEach(reader) { member, path in
                 let raw: String
                 switch member.value {
                 case .string(let text): raw = text
@@ -1103,9 +1050,9 @@ extension ConfigLoader {
                 case .bool(let flag): raw = flag ? "true" : "false"
                 default:
                     reader.report(path, "must be a string, a number or a boolean, not \(member.value.kindDescription)")
-                    continue
+                    return
                 }
-                guard let text = substitute(raw, at: path) else { continue }
+                guard let text = substitute(raw, at: path) else { return }
                 if CredentialNames.isCredential(query: member.name), !raw.contains("${") {
                     substitution.keepSecret(text, as: "[\(member.name)]")
                 }
@@ -1246,13 +1193,11 @@ extension ConfigLoader {
                     pagination?.stopWhen = responseMatch(object, statusAllowed: false)
                     object.finish(reader)
                 }
-                if let value = fields.take("in"), let text = reader.string(value, at: fields.path("in")) {
-                    if let placement = Pagination.Placement(rawValue: text) {
-                        pagination?.placement = placement
-                    } else {
-                        reader.report(fields.path("in"), "must be \"query\" or \"body\"")
-                    }
-                    if ["link", "nextUrl"].contains(style), text == "body" {
+                if let placement: Pagination.Placement = reader.choice(
+                    fields, "in", else: "must be \"query\" or \"body\"")
+                {
+                    pagination?.placement = placement
+                    if ["link", "nextUrl"].contains(style), placement == .body {
                         reader.report(fields.path("in"), "is not used by style \(style): its next page is a URL")
                     }
                 }
