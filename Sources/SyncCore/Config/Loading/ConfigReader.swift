@@ -115,6 +115,20 @@ final class ConfigReader {
         return size
     }
 
+    /// Member `key` of `fields` as the case of `Choice` its text names: `nil`
+    /// when it is absent, not a string, or names no case (reported as `problem`,
+    /// such as `must be "basic" or "body"`).
+    func choice<Choice: RawRepresentable<String>>(
+        _ fields: ObjectFields, _ key: String, else problem: String
+    ) -> Choice? {
+        guard let value = fields.take(key), let text = string(value, at: fields.path(key)) else { return nil }
+        guard let choice = Choice(rawValue: text) else {
+            report(fields.path(key), problem)
+            return nil
+        }
+        return choice
+    }
+
     func pointer(_ value: JSONValue, at path: String) -> JSONPointer? {
         guard let text = string(value, at: path) else { return nil }
         do {
@@ -127,81 +141,5 @@ final class ConfigReader {
 
     private static func show(_ number: Double) -> String {
         number == number.rounded() ? String(Int(number)) : String(number)
-    }
-}
-
-/// An object's members while they are read: each member taken is marked, and
-/// ``finish(_:known:)`` reports the others as unknown keys.
-final class ObjectFields {
-    let path: String
-    let members: [JSONValue.Member]
-    private var taken = Set<String>()
-
-    init(path: String, members: [JSONValue.Member]) {
-        self.path = path
-        self.members = members
-    }
-
-    static func path(_ parent: String, _ name: String) -> String {
-        let plain = name.unicodeScalars.allSatisfy {
-            ($0.isASCIILetterOrDigit || $0 == "_" || $0 == "-")
-        }
-        let key = plain && !name.isEmpty ? name : "\"\(name)\""
-        return parent.isEmpty ? key : "\(parent).\(key)"
-    }
-
-    /// The path of member `name`.
-    func path(_ name: String) -> String { Self.path(path, name) }
-
-    /// The value of member `name`, if present (`null` counts as absent).
-    func take(_ name: String) -> JSONValue? {
-        taken.insert(name)
-        guard let value = members.first(where: { $0.name == name })?.value, value != .null else { return nil }
-        return value
-    }
-
-    /// Whether member `name` is present (and not `null`).
-    func has(_ name: String) -> Bool {
-        members.contains { $0.name == name && $0.value != .null }
-    }
-
-    /// Whether member `name` has been taken.
-    func wasTaken(_ name: String) -> Bool { taken.contains(name) }
-
-    /// Reports every member that was not taken and is not in `known`.
-    func finish(_ reader: ConfigReader, known: [String] = []) {
-        var reported = Set<String>()
-        for member in members where !taken.contains(member.name) && !known.contains(member.name) {
-            guard reported.insert(member.name).inserted else { continue }
-            let candidates = Array(taken) + known
-            if let suggestion = Self.closest(to: member.name, in: candidates) {
-                reader.report(path(member.name), "unknown key (did you mean \"\(suggestion)\"?)")
-            } else {
-                reader.report(path(member.name), "unknown key")
-            }
-        }
-    }
-
-    /// The candidate within two edits of `name` (ignoring case), if any.
-    private static func closest(to name: String, in candidates: [String]) -> String? {
-        // A name far longer than any key is no typo of one: no suggestion, in constant time.
-        guard name.utf8.count <= 64 else { return nil }
-        let scored = candidates.map { ($0, distance(name.lowercased(), $0.lowercased())) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2 else { return nil }
-        return best.0
-    }
-
-    private static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a)
-        let b = Array(b)
-        var previous = Array(0...b.count)
-        for i in 1...max(1, a.count) where !a.isEmpty {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...max(1, b.count) where !b.isEmpty {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }
