@@ -67,8 +67,9 @@ package struct ResourceMachine: Sendable, Hashable {
         case retrying(sync: Int, RetryNotice)
         /// The sync has taken longer than `slowAfter`.
         case slow(sync: Int)
-        /// The sync ended (its report, and when it ended).
-        case finished(sync: Int, SyncReport, at: Date)
+        /// The sync ended (its report, and when it ended), and, when its end
+        /// moved it, the next poll (`.some(nil)`: none until a refresh).
+        case finished(sync: Int, SyncReport, at: Date, next: Date?? = nil)
         /// In a fleet, this agent holds its lease (`agent` is this agent's id).
         case owned(by: String)
         /// In a fleet, another agent (or none) holds its lease: it shows as
@@ -204,10 +205,11 @@ package struct ResourceMachine: Sendable, Hashable {
             sync.slow = true
             state = .syncing(sync)
             actions += [.report(.slow(resource: name)), .warnSlow]
-        case .finished(let id, let result, let date):
+        case .finished(let id, let result, let date, let next):
             if case .syncing(let sync) = state, sync.id == id {
                 finish(sync, result, at: date)
             }
+            if let next { nextSyncAt = next }
             // A cancelled sync is nobody's answer; any other is told, even
             // one a newer sync replaced.
             if result.outcome != .cancelled { actions.append(.report(.finished(result.result))) }

@@ -110,7 +110,7 @@ package final class StatePublication: Sendable {
             let actions = machine.handle(event)
             state.machines[name] = machine
             var feed: ClosedRange<Int64>?
-            if case .finished(_, let report, _) = event { feed = report.feed }
+            if case .finished(_, let report, _, _) = event { feed = report.feed }
             for action in actions {
                 switch action {
                 case .publishStatus:

@@ -45,8 +45,10 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
     package let connectivity: ConnectivityMonitor<C>
     /// What status, the event stream and systemd see.
     package let publication: StatePublication
-    private let scheduler: SyncScheduler<C>
-    private let syncs = InFlightSyncs()
+    let scheduler: SyncScheduler<C>
+    let syncs = InFlightSyncs()
+    /// The resources whose URL reads a resource that has new data, in order.
+    let dependencyChanges = AsyncStream<String>.makeStream()
     /// The request budgets, one per scope, shared by the resources.
     private var budgets: RequestBudgets { currentBudgets.withLock { $0 } }
     private let currentBudgets: Mutex<RequestBudgets>
@@ -117,8 +119,8 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
         let start = now()
         startedAt = start
         let scheduler = SyncScheduler(
-            config: config, rows: rows, online: connectivity.online, clock: clock, timers: timers, random: random,
-            now: now, scheduling: leases == nil ? nil : [])
+            config: config, rows: rows, clock: clock, timers: timers, random: random, now: now,
+            scheduling: leases == nil ? nil : [])
         self.scheduler = scheduler
         let rowsByName = Dictionary(rows.map { ($0.name, $0) }) { first, _ in first }
         publication = StatePublication(
@@ -157,14 +159,9 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
     /// cancels the syncs in flight and returns once they have ended: their
     /// transactions rolled back, each recorded as cancelled.
     package func run() async {
-        let engine = SyncScheduler<C>.Engine(
-            sync: { [self] in await sync($0, trigger: $1) },
-            cancel: { [syncs] in syncs.cancel($0) },
-            dependencyValues: { [self] in try? await makeSync($0, id: 0).dependencyValues() },
-            scheduled: { [publication] in publication.handle($0, .scheduled($1)) })
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.followConnectivity() }
-            group.addTask { await self.scheduler.run(engine) }
+            group.addTask { await self.runPolls() }
             group.addTask { await self.pruneChanges() }
             group.addTask { await self.releaseMemoryAfterSyncs() }
             if let heartbeat {
@@ -260,6 +257,8 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
     private func followConnectivity() async {
         for await online in connectivity.online {
             publication.setOnline(online)
+            // The network coming back starts the polls it held.
+            scheduler.wake()
         }
     }
 
@@ -373,13 +372,23 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
 
     /// Syncs `resource`, or joins its sync in flight.
     package func sync(_ resource: ResourceConfig, trigger: SyncTrigger) async -> SyncReport {
-        let (report, joinedRun) = await syncs.run(resource.name) { await self.perform(resource, trigger: trigger) }
+        await sync(resource, trigger: trigger, ticket: nil).report
+    }
+
+    /// Syncs `resource` for its poll's `ticket` (if any), or joins its sync in
+    /// flight; tells whether it joined.
+    func sync(
+        _ resource: ResourceConfig, trigger: SyncTrigger, ticket: SyncScheduler<C>.Ticket?
+    ) async -> (report: SyncReport, joined: Bool) {
+        let (report, joinedRun) = await syncs.run(resource.name) {
+            await self.perform(resource, trigger: trigger, ticket: ticket)
+        }
         if joinedRun {
             metrics.joined(resource.name)
             logger.debug(
                 "joined the sync in flight", metadata: [LogKey.resource: "\(resource.name)", "trigger": "\(trigger)"])
         }
-        return report
+        return (report, joinedRun)
     }
 
     /// A refresh someone asked for: syncs `name` now or joins its sync in
@@ -446,7 +455,7 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
         }.compactMap { $0 }
     }
 
-    private func makeSync(_ resource: ResourceConfig, id: Int) -> ResourceSync {
+    func makeSync(_ resource: ResourceConfig, id: Int) -> ResourceSync {
         let name = resource.name
         var logger = logger
         logger[metadataKey: LogKey.syncID] = "\(id)"
@@ -500,9 +509,13 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
         }
     }
 
-    /// One sync: runs it (under the lock file), tells its machine, and tells
-    /// the scheduler (the poll and the dependent resources) how it ended.
-    private func perform(_ resource: ResourceConfig, trigger: SyncTrigger) async -> SyncReport {
+    /// One sync: runs it (under the lock file), then its end, in one pass:
+    /// the schedule's transition (the next poll, a poll's slot, the dependent
+    /// resources to follow), then the machine's, told the next poll with the
+    /// end. `ticket` is the poll's that started it, if a poll did.
+    private func perform(
+        _ resource: ResourceConfig, trigger: SyncTrigger, ticket: SyncScheduler<C>.Ticket?
+    ) async -> SyncReport {
         let name = resource.name
         // A reload removed or replaced the resource after its poll (or its
         // dependency's change) asked for this sync: it is nobody's any more.
@@ -523,7 +536,14 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
             return await sync.run(trigger: trigger)
         }
         let result = report.result
-        publication.handle(name, .finished(sync: id, report, at: now()))
+        // A cancelled sync is nobody's run: a newer one replaces it, or the agent stops.
+        if result.outcome == .cancelled {
+            publication.handle(name, .finished(sync: id, report, at: now()))
+        } else {
+            let (next, follow) = scheduler.ended(report, of: resource, ticket: ticket)
+            publication.handle(name, .finished(sync: id, report, at: now(), next: next))
+            for follower in follow { dependencyChanges.continuation.yield(follower) }
+        }
         metrics.syncEnded(result, seconds: started.duration(to: clock.now).timeInterval)
         if result.outcome == .success {
             let changes = result.changes
@@ -531,10 +551,6 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
             logger.ending(result).info(
                 "synced \(result.counts.pages) pages, \(result.counts.items) items (\(diff)) in \(result.durationMilliseconds) ms",
                 metadata: [LogKey.resource: "\(name)", LogKey.syncID: "\(id)", "trigger": "\(trigger)"])
-        }
-        // A cancelled sync is nobody's answer: a newer one replaces it, or the agent stops.
-        if result.outcome != .cancelled, let next = scheduler.ended(report, of: resource) {
-            publication.handle(name, .scheduled(next))
         }
         return report
     }
