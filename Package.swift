@@ -75,7 +75,7 @@ let package = Package(
         .target(
             name: "SyncAgentCLI",
             dependencies: [
-                "SyncAgentDaemon", "SyncCore", "Store", "Streams", "TestUpstream",
+                "SyncAgentDaemon", "SyncCore", "Store", "Streams", "DemoUpstream",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -103,14 +103,24 @@ let package = Package(
                 )
             ]
         ),
-        // Real servers for tests and benchmarks (PostgreSQL), started in a temporary folder.
-        .target(name: "TestServers"),
+        // The demo's API (collections, validators, faults): the product's part of the test upstream.
         .target(
-            name: "TestUpstream",
+            name: "DemoUpstream",
             dependencies: [
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]),
+        // Test support, which no product target depends on (docs/architecture.md#layers,
+        // the ```test-support block): real servers for tests and benchmarks (PostgreSQL),
+        // started in a temporary folder; the test upstream, the demo's with imitations of
+        // vendors' APIs, rate limits and an OAuth2 server.
+        .target(name: "TestServers"),
+        .target(
+            name: "TestUpstream",
+            dependencies: [
+                "DemoUpstream",
+                .product(name: "NIOCore", package: "swift-nio"),
             ]),
         .executableTarget(
             name: "TestUpstreamServer",
@@ -162,7 +172,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["TestServers", "TestUpstream"]
+            dependencies: ["DemoUpstream", "TestServers", "TestUpstream"]
         ),
     ]
 )

@@ -1,3 +1,4 @@
+import DemoUpstream
 import Foundation
 
 /// An OAuth2 authorization server (RFC 6749) in front of the generic routes, as

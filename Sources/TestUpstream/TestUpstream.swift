@@ -1,94 +1,80 @@
-import NIOCore
-import NIOHTTP1
-import NIOPosix
+import DemoUpstream
 
-/// A small HTTP/1.1 JSON API on loopback for tests, benchmarks and the demo:
-/// generated collections served in every pagination style of
-/// docs/configuration.md#pagination and in the conventions of the APIs users sync from
+/// A small HTTP/1.1 JSON API on loopback for tests and benchmarks: the demo's upstream
+/// (``DemoUpstream``: generated collections served in every pagination style of
+/// docs/configuration.md#pagination, with ETags, and faults injected on demand: statuses,
+/// latency, reset connections, bodies cut short, invalid JSON), and the routes
+/// ``TestRoutes`` adds to it: the conventions of the APIs users sync from
 /// (``ImitatedAPI``: GitHub, Stripe, Slack, Notion, Google, Shopify, Zendesk, Salesforce,
-/// with their rate limits), with ETags, and faults injected on demand (statuses, latency,
-/// reset connections, bodies cut short, invalid JSON). See ``Routes`` for its paths.
+/// with their rate limits and tokens), an OAuth2 server, `/echo` and `/redirect`.
 ///
 /// Thread-safety: `Sendable`; every method may be called from any task while it serves.
 public final class TestUpstream: Sendable {
     /// The address it listens on.
-    public let host: String
+    public var host: String { server.host }
     /// The port it listens on.
-    public let port: Int
+    public var port: Int { server.port }
     /// Its origin, such as `http://127.0.0.1:8080`.
-    public var baseURL: String { "http://\(host):\(port)" }
+    public var baseURL: String { server.baseURL }
 
-    private let state: UpstreamState
-    private let channel: any Channel
+    private let server: DemoUpstream
+    private let routes: TestRoutes
 
-    private init(host: String, port: Int, state: UpstreamState, channel: any Channel) {
-        self.host = host
-        self.port = port
-        self.state = state
-        self.channel = channel
+    private init(server: DemoUpstream, routes: TestRoutes) {
+        self.server = server
+        self.routes = routes
     }
 
     /// Starts serving on `host:port` (port 0 picks a free one) with collections of the given sizes.
     public static func start(
         host: String = "127.0.0.1", port: Int = 0, collections: [String: Int] = ["items": 250]
     ) async throws -> TestUpstream {
-        let state = UpstreamState(datasets: collections)
-        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
-            .serverChannelOption(ChannelOptions.backlog, value: 256)
-            .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
-            .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
-                    try channel.pipeline.syncOperations.addHandler(UpstreamHandler(state: state))
-                }
-            }
-            .bind(host: host, port: port)
-            .get()
-        return TestUpstream(host: host, port: channel.localAddress?.port ?? port, state: state, channel: channel)
+        let routes = TestRoutes()
+        let server = try await DemoUpstream.start(host: host, port: port, collections: collections, routes: routes)
+        return TestUpstream(server: server, routes: routes)
     }
 
     /// Stops listening; open connections are closed.
     public func stop() async {
-        try? await channel.close()
+        await server.stop()
     }
 
     /// Creates or resizes a collection to ids 1...`count`, and counts as a change.
     public func setCollection(_ name: String, count: Int) {
-        state.setDataset(name, count: count)
+        server.setCollection(name, count: count)
     }
 
     /// Changes items (their `revision` grows).
     public func changeItems(_ name: String, ids: [Int]) {
-        state.changeItems(name, ids: ids)
+        server.changeItems(name, ids: ids)
     }
 
     /// Removes items.
     public func removeItems(_ name: String, ids: [Int]) {
-        state.removeItems(name, ids: ids)
+        server.removeItems(name, ids: ids)
     }
 
     /// The JSON of item `id` of a collection, as served.
     public func item(_ collection: String, id: Int) -> String? {
-        state.item(collection, id: id)
+        server.item(collection, id: id)
     }
 
     /// Adds a fault; the first fault matching a request applies.
     public func inject(_ fault: Fault) {
-        state.addFault(fault)
+        server.inject(fault)
     }
 
     /// Removes every fault.
     public func clearFaults() {
-        state.clearFaults()
+        server.clearFaults()
     }
 
     /// The requests received so far (control requests excluded), oldest first.
-    public var requests: [SeenRequest] { state.requests }
+    public var requests: [SeenRequest] { server.requests }
 
     /// Forgets the requests received so far.
     public func clearRequests() {
-        state.clearRequests()
+        server.clearRequests()
     }
 
     /// How many requests had exactly this path.
@@ -106,12 +92,12 @@ public final class TestUpstream: Sendable {
     public func setRateLimit(_ limit: UpstreamRateLimit?, for api: ImitatedAPI) {
         precondition(
             limit?.isValid ?? true, "a rate limit needs counts of zero or more and a window or leak above zero")
-        state.setRateLimit(limit, for: api)
+        routes.setRateLimit(limit, for: api)
     }
 
     /// The rate limit an imitated API enforces now.
     public func rateLimit(for api: ImitatedAPI) -> UpstreamRateLimit? {
-        state.rateLimit(for: api)
+        routes.rateLimit(for: api)
     }
 
     /// Makes an imitated API require `token` (`nil`: no token needed, the default), sent
@@ -119,29 +105,29 @@ public final class TestUpstream: Sendable {
     /// Shopify); a request without it gets the API's own 401 (Slack's is a 200 with
     /// `not_authed` or `invalid_auth`), which does not count against its rate limit.
     public func requireToken(_ token: String?, for api: ImitatedAPI) {
-        state.setToken(token, for: api)
+        routes.setToken(token, for: api)
     }
 
     /// Puts an OAuth2 authorization server (``OAuth2Server``) in front of the generic
     /// routes, at `/oauth/token`, or removes it (`nil`, the default: no token needed).
     public func requireOAuth2(_ server: OAuth2Server?) {
-        state.setOAuth2(server)
+        routes.setOAuth2(server)
     }
 
     /// Makes the OAuth2 server forget the access tokens it issued: the API refuses them with 401.
     public func revokeOAuth2AccessTokens() {
-        state.revokeOAuth2AccessTokens()
+        routes.revokeOAuth2AccessTokens()
     }
 
     /// The refresh token the OAuth2 server accepts now (it changes with each rotation).
-    public var oauth2RefreshToken: String? { state.oauth2RefreshToken }
+    public var oauth2RefreshToken: String? { routes.oauth2RefreshToken }
 
     /// The rate-limited answers so far, and the requests that came before the time they
     /// allowed (computed from ``requests``: ``clearRequests()`` forgets those too).
-    public var rateLimitLog: RateLimitLog { state.rateLimitLog }
+    public var rateLimitLog: RateLimitLog { routes.rateLimitLog(requests: { server.requests }) }
 
     /// Forgets the rate-limited answers so far.
     public func clearRateLimitLog() {
-        state.clearRateLimitLog()
+        routes.clearRateLimitLog()
     }
 }

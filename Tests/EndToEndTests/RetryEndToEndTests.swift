@@ -1,3 +1,4 @@
+import DemoUpstream
 import Foundation
 import TestUpstream
 import Testing

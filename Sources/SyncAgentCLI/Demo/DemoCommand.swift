@@ -1,10 +1,10 @@
 import ArgumentParser
+import DemoUpstream
 import Foundation
 import Logging
 import ServiceLifecycle
 import SyncAgentDaemon
 import SyncCore
-import TestUpstream
 
 /// `sync-agent demo`: the agent against a built-in API, with live status.
 struct DemoCommand: AsyncParsableCommand {
@@ -62,9 +62,9 @@ struct DemoCommand: AsyncParsableCommand {
             throw ExitStatus.failure
         }
         defer { files.removeIfTemporary() }
-        let upstream: TestUpstream
+        let upstream: DemoUpstream
         do {
-            upstream = try await TestUpstream.start(
+            upstream = try await DemoUpstream.start(
                 host: "127.0.0.1", port: 0, collections: DemoScenario.collections)
         } catch {
             Console.error("sync-agent: cannot start the demo API on 127.0.0.1: \(error)")

@@ -1,7 +1,7 @@
+import DemoUpstream
 import Foundation
 import ServiceLifecycle
 import SyncCore
-import TestUpstream
 
 /// What the demo's API serves and does: four collections, faults that show
 /// every behaviour within the first minute (and again every 30 seconds), and
@@ -10,7 +10,7 @@ struct DemoScenario: Service {
     /// The collections and their sizes.
     static let collections = ["users": 1200, "orders": 600, "catalog": 300, "teams": 10_000]
 
-    let upstream: TestUpstream
+    let upstream: DemoUpstream
 
     /// Gets the API ready before the agent starts: fresh versions (so a
     /// database left by an earlier demo is not simply up to date) and the

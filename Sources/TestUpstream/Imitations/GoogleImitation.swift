@@ -1,3 +1,4 @@
+import DemoUpstream
 import Foundation
 import NIOCore
 
@@ -29,7 +30,7 @@ enum GoogleImitation: Imitation {
         }
         var offset = 0
         if let token = query["pageToken"] {
-            guard let text = Routes.unbase64(token), text.hasPrefix("next:"), let id = Int(text.dropFirst(5)) else {
+            guard let text = unbase64(token), text.hasPrefix("next:"), let id = Int(text.dropFirst(5)) else {
                 return .answer(
                     error(400, "INVALID_ARGUMENT", domain: "global", reason: "invalid", "Invalid pageToken value"))
             }
@@ -38,7 +39,7 @@ enum GoogleImitation: Imitation {
         let ids = dataset.ids(offset: offset, limit: min(maxResults, maximumPageSize))
         var suffix = "}"
         if offset + ids.count < dataset.liveCount {
-            suffix = #","nextPageToken":"\#(Routes.base64("next:\(ids.last! + 1)", urlSafe: true, padded: false))"}"#
+            suffix = #","nextPageToken":"\#(base64("next:\(ids.last! + 1)", urlSafe: true, padded: false))"}"#
         }
         return .page(headers: [], body: body(#"{"kind":"sync#itemList","items":"#, ids, of: dataset, suffix))
     }

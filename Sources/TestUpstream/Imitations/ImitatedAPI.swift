@@ -1,3 +1,4 @@
+import DemoUpstream
 import Foundation
 import NIOCore
 
@@ -109,5 +110,23 @@ extension Imitation {
         Routes.writeItems(ids, of: dataset, to: &body)
         body.writeString(suffix)
         return body
+    }
+
+    /// `text` in base64 (URL-safe alphabet, no padding when `padded` is false), for the
+    /// opaque cursors of the imitations.
+    static func base64(_ text: String, urlSafe: Bool = false, padded: Bool = true) -> String {
+        var encoded = Data(text.utf8).base64EncodedString()
+        if urlSafe {
+            encoded = encoded.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+        }
+        return padded ? encoded : encoded.replacingOccurrences(of: "=", with: "")
+    }
+
+    /// The text that ``base64(_:urlSafe:padded:)`` encoded, in either alphabet, with or
+    /// without padding.
+    static func unbase64(_ encoded: String) -> String? {
+        var standard = encoded.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        standard += String(repeating: "=", count: (4 - standard.count % 4) % 4)
+        return Data(base64Encoded: standard).flatMap { String(data: $0, encoding: .utf8) }
     }
 }

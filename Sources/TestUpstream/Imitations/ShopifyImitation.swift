@@ -1,3 +1,4 @@
+import DemoUpstream
 import Foundation
 import NIOCore
 
@@ -44,7 +45,7 @@ enum ShopifyImitation: Imitation {
         }
         let ids = dataset.ids(offset: offset, limit: count)
         func link(_ direction: String, _ id: Int, _ relation: String) -> String {
-            let pageInfo = Routes.base64(
+            let pageInfo = base64(
                 #"{"direction":"\#(direction)","last_id":\#(id)}"#, urlSafe: true, padded: false)
             return "<\(origin)/shopify/\(name).json?limit=\(limit)&page_info=\(pageInfo)>; rel=\"\(relation)\""
         }
@@ -89,7 +90,7 @@ enum ShopifyImitation: Imitation {
     }
 
     private static func decode(_ pageInfo: String) -> (String, Int)? {
-        guard let text = Routes.unbase64(pageInfo),
+        guard let text = unbase64(pageInfo),
             let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any],
             let direction = object["direction"] as? String, ["next", "prev"].contains(direction),
             let id = object["last_id"] as? Int

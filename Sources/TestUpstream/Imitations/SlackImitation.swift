@@ -1,3 +1,4 @@
+import DemoUpstream
 import Foundation
 import NIOCore
 
@@ -26,13 +27,13 @@ enum SlackImitation: Imitation {
         let limit = min(max(query["limit"].flatMap(Int.init) ?? defaultPageSize, 1), maximumPageSize)
         var offset = 0
         if let cursor = query["cursor"], !cursor.isEmpty {
-            guard let text = Routes.unbase64(cursor), text.hasPrefix("user:"), let id = Int(text.dropFirst(5)) else {
+            guard let text = unbase64(cursor), text.hasPrefix("user:"), let id = Int(text.dropFirst(5)) else {
                 return .answer(Routes.json(status: 200, #"{"ok":false,"error":"invalid_cursor"}"#))
             }
             offset = dataset.offset(of: id)
         }
         let ids = dataset.ids(offset: offset, limit: limit)
-        let next = offset + ids.count < dataset.liveCount ? Routes.base64("user:\(ids.last! + 1)") : ""
+        let next = offset + ids.count < dataset.liveCount ? base64("user:\(ids.last! + 1)") : ""
         return .page(
             headers: [],
             body: body(

@@ -1,3 +1,4 @@
+import DemoUpstream
 import Foundation
 import NIOCore
 
@@ -77,7 +78,7 @@ enum StripeImitation: Imitation {
         guard let authorization = request.headers["authorization"] else { return nil }
         if authorization.hasPrefix("Bearer ") { return String(authorization.dropFirst("Bearer ".count)) }
         guard authorization.hasPrefix("Basic "),
-            let credentials = Routes.unbase64(String(authorization.dropFirst("Basic ".count)))
+            let credentials = unbase64(String(authorization.dropFirst("Basic ".count)))
         else { return nil }
         return String(credentials.prefix { $0 != ":" })
     }

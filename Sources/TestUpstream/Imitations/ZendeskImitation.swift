@@ -1,3 +1,4 @@
+import DemoUpstream
 import Foundation
 import NIOCore
 
@@ -21,6 +22,9 @@ import NIOCore
 ///   every answer; over it, 429 with `Retry-After` in whole seconds.
 /// - Token (https://developer.zendesk.com/api-reference/introduction/security-and-auth/):
 ///   `Authorization: Bearer TOKEN`, or Basic `EMAIL/token:TOKEN`; 401 otherwise.
+///
+/// Zendesk's time-based export, at its own path, is
+/// ``timeBasedExport(_:collection:dataset:origin:)``.
 enum ZendeskImitation: Imitation {
     static let maximumPageSize = 1000
 
@@ -44,7 +48,7 @@ enum ZendeskImitation: Imitation {
         let offset = dataset.offset(of: lastID + 1)
         let ids = dataset.ids(offset: offset, limit: perPage)
         let endOfStream = offset + ids.count >= dataset.liveCount
-        let after = Routes.base64(
+        let after = base64(
             "\(Int(dataset.modified.timeIntervalSince1970)).0||\(ids.last ?? lastID)|", padded: false)
         let afterURL =
             "\(origin)/zendesk/\(name)?cursor=\(after)" + (query["per_page"] != nil ? "&per_page=\(perPage)" : "")
@@ -81,7 +85,7 @@ enum ZendeskImitation: Imitation {
         guard let authorization = request.headers["authorization"] else { return nil }
         if authorization.hasPrefix("Bearer ") { return String(authorization.dropFirst("Bearer ".count)) }
         guard authorization.hasPrefix("Basic "),
-            let credentials = Routes.unbase64(String(authorization.dropFirst("Basic ".count))),
+            let credentials = unbase64(String(authorization.dropFirst("Basic ".count))),
             let separator = credentials.range(of: "/token:")
         else { return nil }
         return String(credentials[separator.upperBound...])
@@ -93,9 +97,45 @@ enum ZendeskImitation: Imitation {
 
     /// The last id exported, from a cursor.
     private static func id(in cursor: String) -> Int? {
-        guard let text = Routes.unbase64(cursor), let separator = text.range(of: "||"), text.hasSuffix("|") else {
+        guard let text = unbase64(cursor), let separator = text.range(of: "||"), text.hasSuffix("|") else {
             return nil
         }
         return Int(text[separator.upperBound...].dropLast())
+    }
+
+    /// Zendesk's time-based incremental export, `GET /api/v2/incremental/NAME.json`
+    /// (https://developer.zendesk.com/api-reference/ticketing/ticket-management/incremental_exports/):
+    /// `start_time` (Unix seconds) is required; a page holds up to `per_page` (1,000)
+    /// items updated at `start_time` or later, oldest first, deleted ones with
+    /// `"status": "deleted"`; `end_time` is the last item's update time and `next_page`
+    /// asks from there, so the items updated in that second come again (the duplicates
+    /// Zendesk warns of); `end_of_stream` is true once a page holds fewer than
+    /// `per_page`. Departs from Zendesk: `start_time` may be recent.
+    static func timeBasedExport(
+        _ request: SeenRequest, collection name: String, dataset: Dataset, origin: String
+    ) -> Routes.Reply {
+        let query = Routes.parameters(request.query)
+        let size = min(max(query["per_page"].flatMap(Int.init) ?? 1000, 1), 1000)
+        guard let start = query["start_time"].flatMap(Int.init), start >= 0 else {
+            return .answer(
+                Routes.json(
+                    status: 400, #"{"error":"InvalidValue","description":"start_time is required: a Unix time"}"#))
+        }
+        let since = Dataset.stamp(Date(timeIntervalSince1970: TimeInterval(start)))
+        let changes = dataset.changes(since: since, limit: size)
+        let end = changes.last.map { Int(Dataset.epoch.timeIntervalSince1970) + $0.stamp } ?? start
+        var body = ByteBuffer()
+        body.writeString(#"{"\#(name)":["#)
+        for (index, change) in changes.enumerated() {
+            if index > 0 { body.writeString(",") }
+            body.writeString(dataset.item(change.id, stamp: change.stamp, deleted: change.deleted))
+        }
+        let next =
+            "\(origin)/api/v2/incremental/\(name).json?start_time=\(end)"
+            + (query["per_page"] != nil ? "&per_page=\(size)" : "")
+        body.writeString(
+            #"],"next_page":"\#(next)","count":\#(changes.count),"end_time":\#(end),"#
+                + #""end_of_stream":\#(changes.count < size)}"#)
+        return .page(headers: [], body: body)
     }
 }

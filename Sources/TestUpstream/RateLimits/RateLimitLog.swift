@@ -1,3 +1,4 @@
+import DemoUpstream
 import Foundation
 
 /// The upstream's rate-limited answers, and the requests that came before the time they
@@ -56,5 +57,26 @@ public struct RateLimitLog: Sendable {
                     && request.receivedAt < entry.allowedAt!
             }
         }
+    }
+}
+
+extension RateLimitLog {
+    /// The log as `/_control/ratelimit-log` answers it: `{"limitedAnswers", "entries":
+    /// [{"api", "scope", "status", "path", "query", "answeredAt", "allowedAt"}], "premature":
+    /// [{"method", "path", "query", "receivedAt"}]}`, times in epoch seconds.
+    var controlJSON: String {
+        let entries = entries.map { entry in
+            let api = entry.api.map { "\"\($0.rawValue)\"" } ?? "null"
+            let allowed = entry.allowedAt.map { "\($0.timeIntervalSince1970)" } ?? "null"
+            return #"{"api":\#(api),"scope":\#(Routes.quote(entry.scope)),"status":\#(entry.status),"#
+                + #""path":\#(Routes.quote(entry.request.path)),"query":\#(Routes.quote(entry.request.query)),"#
+                + #""answeredAt":\#(entry.answeredAt.timeIntervalSince1970),"allowedAt":\#(allowed)}"#
+        }
+        let premature = premature.map { request in
+            #"{"method":"\#(request.method)","path":\#(Routes.quote(request.path)),"#
+                + #""query":\#(Routes.quote(request.query)),"receivedAt":\#(request.receivedAt.timeIntervalSince1970)}"#
+        }
+        return #"{"limitedAnswers":\#(limitedAnswers),"entries":[\#(entries.joined(separator: ","))],"#
+            + #""premature":[\#(premature.joined(separator: ","))]}"#
     }
 }

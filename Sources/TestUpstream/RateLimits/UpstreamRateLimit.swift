@@ -1,3 +1,5 @@
+import Foundation
+
 /// A rate limit that an imitated API enforces, set with
 /// ``TestUpstream/setRateLimit(_:for:)``.
 ///
@@ -41,6 +43,23 @@ public enum UpstreamRateLimit: Sendable, Hashable {
         switch self {
         case .fixedWindow(let requests, let window): requests >= 0 && window > .zero
         case .leakyBucket(let size, let leaksPerSecond): size >= 1 && leaksPerSecond > 0
+        }
+    }
+}
+
+extension UpstreamRateLimit {
+    /// A rate limit from `/_control/ratelimits/API` JSON: `{"requests", "windowSeconds"}`
+    /// or `{"bucketSize", "leaksPerSecond"}`.
+    init?(controlBody body: String) {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any] else {
+            return nil
+        }
+        if let requests = object["requests"] as? Int, let seconds = object["windowSeconds"] as? Int {
+            self = .fixedWindow(requests: requests, window: .seconds(seconds))
+        } else if let size = object["bucketSize"] as? Int, let leak = object["leaksPerSecond"] as? Double {
+            self = .leakyBucket(size: size, leaksPerSecond: leak)
+        } else {
+            return nil
         }
     }
 }

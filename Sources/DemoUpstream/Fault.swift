@@ -1,6 +1,6 @@
 import Foundation
 
-/// A fault the test upstream injects into matching requests: a delay, then an
+/// A fault the upstream (``DemoUpstream``) injects into matching requests: a delay, then an
 /// error status, a reset connection, a body cut short, or invalid JSON.
 public struct Fault: Sendable {
     /// What the upstream does instead of answering normally.
@@ -63,7 +63,7 @@ public struct SeenRequest: Sendable, Hashable {
     public var body: String
     /// When it arrived.
     public var arrived = ContinuousClock.now
-    /// When it arrived, by the wall clock: what rate limits and ``RateLimitLog`` go by,
-    /// since their reset times are wall-clock times (GitHub's are epoch seconds).
+    /// When it arrived, by the wall clock: what `TestUpstream`'s rate limits and their log
+    /// go by, since their reset times are wall-clock times (GitHub's are epoch seconds).
     public var receivedAt = Date()
 }

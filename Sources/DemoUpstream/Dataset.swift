@@ -4,11 +4,11 @@ import Foundation
 /// object of about 200 bytes, so a million items cost no memory until served.
 /// Items can be changed (their revision grows) or removed, which is how tests
 /// make data change between syncs.
-struct Dataset: Sendable {
+package struct Dataset: Sendable {
     /// How many ids exist before removals: ids run from 1 to `count`.
     var count: Int
     /// When it last changed (for `Last-Modified`).
-    var modified = Date()
+    package var modified = Date()
     /// Per-item revisions, for items changed since creation.
     var revisions: [Int: Int] = [:]
     /// Removed ids.
@@ -30,10 +30,10 @@ struct Dataset: Sendable {
     }
 
     /// How many items are live.
-    var liveCount: Int { count - removed.count }
+    package var liveCount: Int { count - removed.count }
 
     /// The live ids from position `offset` (0-based), at most `limit` of them.
-    mutating func ids(offset: Int, limit: Int) -> [Int] {
+    package mutating func ids(offset: Int, limit: Int) -> [Int] {
         guard offset < liveCount, limit > 0 else { return [] }
         let end = min(liveCount, offset + limit)
         if removed.isEmpty { return Array((offset + 1)...end) }
@@ -44,7 +44,7 @@ struct Dataset: Sendable {
     /// How many live ids are below `id`: the offset of `id` if it is live, or of the first
     /// live id after it. Cursors hold ids rather than offsets, so that a removal between
     /// two pages skips nothing.
-    func offset(of id: Int) -> Int {
+    package func offset(of id: Int) -> Int {
         let below = min(max(id - 1, 0), count)
         return below - removed.count(where: { $0 <= below })
     }
@@ -55,7 +55,7 @@ struct Dataset: Sendable {
     }
 
     /// The first day of the collection's clock: stamp `s` is `s` seconds later.
-    static let epoch = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
+    package static let epoch = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
 
     /// The time of a stamp, as the incremental routes write it.
     static func time(_ stamp: Int) -> String {
@@ -69,7 +69,7 @@ struct Dataset: Sendable {
     }
 
     /// The stamp of a time the incremental routes were given (its whole seconds).
-    static func stamp(_ date: Date) -> Int {
+    package static func stamp(_ date: Date) -> Int {
         Int(date.timeIntervalSince(epoch).rounded(.down))
     }
 
@@ -81,7 +81,7 @@ struct Dataset: Sendable {
 
     /// What changed at stamp `since` or later, in the order of the stamps (then
     /// ids), from position `offset`: at most `limit` items, live ones and tombstones.
-    func changes(since: Int, offset: Int = 0, limit: Int) -> [(id: Int, stamp: Int, deleted: Bool)] {
+    package func changes(since: Int, offset: Int = 0, limit: Int) -> [(id: Int, stamp: Int, deleted: Bool)] {
         var result: [(id: Int, stamp: Int, deleted: Bool)] = []
         var skipped = 0
         // Items never changed, whose stamp is their id, come first.
@@ -104,13 +104,13 @@ struct Dataset: Sendable {
     }
 
     /// Item `id` as the incremental routes serve it: with its `updated_at`, or as a tombstone.
-    func item(_ id: Int, stamp: Int, deleted: Bool) -> String {
+    package func item(_ id: Int, stamp: Int, deleted: Bool) -> String {
         if deleted { return #"{"id":\#(id),"status":"deleted","deleted":true,"updated_at":"\#(Self.time(stamp))"}"# }
         return String(item(id).dropLast()) + #","status":"open","updated_at":"\#(Self.time(stamp))"}"#
     }
 
     /// The JSON of item `id`.
-    func item(_ id: Int) -> String {
+    package func item(_ id: Int) -> String {
         let revision = revisions[id] ?? 1
         return """
             {"id":\(id),"name":"Item \(id)","email":"item\(id)@example.com","revision":\(revision),\
