@@ -1,3 +1,4 @@
+import Store
 import Streams
 import Synchronization
 
@@ -48,6 +49,6 @@ package final class InFlightSyncs: Sendable {
 
     /// The result of a sync that was cancelled, or of a caller that left.
     package static func cancelled(_ name: String) -> SyncReport {
-        SyncReport(SyncResult(resource: name, outcome: .cancelled, error: ResourceSync.cancelled(name)))
+        SyncReport(SyncResult(resource: name, outcome: .cancelled, error: StoredError.cancelled(name)))
     }
 }

@@ -29,7 +29,7 @@ extension SyncEngine {
         var ended = false
         var waits = false
         if ticket.startup, !resource.dependencies.isEmpty {
-            waits = (try? await makeSync(resource, id: 0).dependencyValues()) == nil
+            waits = (try? await resource.dependencyValues(in: store)) == nil
         }
         if !waits {
             let (report, joined) = await sync(resource, trigger: ticket.startup ? .startup : .poll, ticket: ticket)
@@ -50,7 +50,7 @@ extension SyncEngine {
         await withDiscardingTaskGroup { group in
             for await name in dependencyChanges.stream {
                 guard let (resource, number) = scheduler.follow(name),
-                    let values = try? await makeSync(resource, id: 0).dependencyValues(),
+                    let values = try? await resource.dependencyValues(in: store),
                     scheduler.read(values, for: name, number: number)
                 else { continue }
                 syncs.cancel(name)

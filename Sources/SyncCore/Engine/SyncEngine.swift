@@ -36,7 +36,7 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
 
     /// The configuration in force (a reload replaces it).
     package var config: AgentConfig { currentConfig.withLock { $0 } }
-    private let currentConfig: Mutex<AgentConfig>
+    let currentConfig: Mutex<AgentConfig>
     package let store: any SyncStore
     /// When the engine was created.
     package let startedAt: Date
@@ -51,21 +51,21 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
     let dependencyChanges = AsyncStream<String>.makeStream()
     /// The request budgets, one per scope, shared by the resources.
     private var budgets: RequestBudgets { currentBudgets.withLock { $0 } }
-    private let currentBudgets: Mutex<RequestBudgets>
+    let currentBudgets: Mutex<RequestBudgets>
     /// The latest reload: each waits for the one before.
-    private let lastReload = Mutex<Task<ReloadSummary, Never>?>(nil)
+    let lastReload = Mutex<Task<ReloadSummary, Never>?>(nil)
     /// Serializes the checks of the secrets' files with the replacements of
     /// the configuration; holds the files as they were when reading them
     /// again last failed (told once).
-    private let secretsCheck = Mutex<SecretFiles?>(nil)
+    let secretsCheck = Mutex<SecretFiles?>(nil)
 
     private let transport: any PageTransport
-    private let clock: C
+    let clock: C
     /// The wall-clock time, for the statuses' timestamps.
     private let now: @Sendable () -> Date
     /// Draws the jitter of polls and retries, in `0..<1`.
     private let random: @Sendable () -> Double
-    private let logger: Logger
+    let logger: Logger
     private let lock: RefreshLock?
     private let heartbeat: Heartbeat?
     private let syncCounter = Atomic<Int>(0)
@@ -79,7 +79,7 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
     private let timers: Timers
     /// This agent's leases when its store is a fleet's (docs/fleet.md): it
     /// polls only the resources whose leases it holds.
-    private let leases: (any FleetLeases)?
+    let leases: (any FleetLeases)?
 
     /// Creates an engine over an open store.
     ///
@@ -184,76 +184,6 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
         publication.finish()
     }
 
-    /// Holds this agent's part of the fleet's resources (docs/fleet.md): every
-    /// ``FleetLeases/renewEvery`` a round renews, gives back and takes
-    /// leases; a resource whose lease is taken is scheduled from its last
-    /// success (whichever agent synced it), one whose lease is lost stops,
-    /// its sync in flight cancelled. Leases that could not be renewed within
-    /// the lease time are let go. As the agent stops, ``run()`` gives every
-    /// lease back once its syncs have ended.
-    private func followLeases(_ leases: any FleetLeases) async {
-        var renewed = clock.now
-        repeat {
-            do {
-                let busy = Set(
-                    publication.statuses().filter { [.syncing, .retrying, .waiting].contains($0.state) }.map(\.name))
-                let round = try await leases.round(configured: config.resources.map(\.name), busy: busy)
-                renewed = clock.now
-                stopPolling(round.lost)
-                // Read once: the schedule of what was taken, and what the others hold.
-                let rows = try? await store.resources()
-                let byName = Dictionary((rows ?? []).map { ($0.name, $0) }) { first, _ in first }
-                for name in round.gained {
-                    guard let resource = config.resource(named: name) else { continue }
-                    let first = scheduler.schedule(resource, lastSuccessAt: byName[name]?.lastSuccessAt)
-                    publication.handle(name, .scheduled(first))
-                }
-                if rows != nil { await showFleet(leases, rows: byName) }
-                if !round.gained.isEmpty || !round.lost.isEmpty {
-                    logger.info(
-                        "fleet: \(leases.owned.count) of \(config.resources.count) resources here, \(round.agents) agents",
-                        metadata: ["took": "\(round.gained.count)", "gave": "\(round.lost.count)"])
-                }
-            } catch {
-                logger.warning("fleet: the leases were not renewed: \(error.message)")
-                if renewed.duration(to: clock.now) >= leases.leaseTime {
-                    stopPolling(leases.forgetAll())
-                }
-            }
-        } while (try? await clock.sleep(for: leases.renewEvery)) != nil
-    }
-
-    /// Refreshes `name` for another agent of the fleet that asked, if this agent
-    /// holds its lease: the asker reads the run's row when it is recorded.
-    private func answerRefreshRequest(_ name: String) {
-        guard leases?.token(for: name) != nil, let resource = resource(named: name) else { return }
-        Task { _ = await self.refresh(resource) }
-    }
-
-    /// Shows every resource with the agent that holds it: this agent's with
-    /// their live state, the others' as stored (`rows`, by name).
-    private func showFleet(_ leases: any FleetLeases, rows byName: [String: ResourceRow]) async {
-        guard let owners = try? await leases.owners() else { return }
-        let mine = leases.owned
-        for resource in config.resources {
-            let name = resource.name
-            if mine.contains(name) {
-                publication.handle(name, .owned(by: leases.agent))
-            } else {
-                publication.handle(name, .stored(byName[name], owner: owners[name]))
-            }
-        }
-    }
-
-    /// Stops polling resources whose leases this agent no longer holds.
-    private func stopPolling(_ names: [String]) {
-        for name in names {
-            scheduler.unschedule(name)
-            syncs.cancel(name)
-            publication.handle(name, .scheduled(nil))
-        }
-    }
-
     private func followConnectivity() async {
         for await online in connectivity.online {
             publication.setOnline(online)
@@ -298,76 +228,6 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
         }
     }
 
-    // MARK: - Reloading
-
-    /// Runs on `new` from now on (docs/systemd.md#reloading): a resource
-    /// added starts, one removed stops (its records stay), one changed is
-    /// scheduled anew (from its last success if only its settings changed,
-    /// at once if its request did), a sync of either in flight is cancelled;
-    /// an unchanged one keeps its state and its sync in flight.
-    /// `new` must need no restart (``AgentConfig/restartOnlyChanges(to:)``).
-    package func reload(_ new: AgentConfig) async -> ReloadSummary {
-        let reload = lastReload.withLock { last in
-            let previous = last
-            let next = Task {
-                _ = await previous?.value
-                return await self.apply(new)
-            }
-            last = next
-            return next
-        }
-        return await reload.value
-    }
-
-    private func apply(_ new: AgentConfig) async -> ReloadSummary {
-        // A secret read again is no change: compared with the same values.
-        let old = configWithCurrentSecrets()
-        var new = new
-        new.redactor = new.redactor.following(old.redactor)
-        let oldByName = Dictionary(old.resources.map { ($0.name, $0) }) { first, _ in first }
-        let newNames = Set(new.resources.map(\.name))
-        var summary = ReloadSummary()
-        summary.removed = old.resources.map(\.name).filter { !newNames.contains($0) }
-        for resource in new.resources {
-            guard let before = oldByName[resource.name] else {
-                summary.added.append(resource.name)
-                continue
-            }
-            if before != resource { summary.changed.append(resource.name) }
-        }
-        for name in summary.removed + summary.changed {
-            scheduler.unschedule(name)
-            syncs.cancel(name)
-        }
-        currentBudgets.withLock { $0 = $0.reconfigured(for: new.resources) }
-        scheduler.setLimits(new.syncLimits)
-        secretsCheck.withLock { _ in currentConfig.withLock { $0 = new } }
-        metrics.setResources(new.resources.map(\.name))
-        let rows = Dictionary(((try? await store.resources()) ?? []).map { ($0.name, $0) }) { first, _ in first }
-        var added: [ResourceMachine] = []
-        for name in summary.added + summary.changed {
-            guard let resource = new.resource(named: name) else { continue }
-            // What a changed one asks for changed: its records answer the old request.
-            var asked = oldByName[name]
-            asked?.settings = resource.settings
-            let askedAlike = asked == nil || asked == resource
-            // The engine's own view first: on the clock its schedule runs on.
-            let lastSuccess =
-                askedAlike ? publication.status(of: name)?.lastSuccessAt ?? rows[name]?.lastSuccessAt : nil
-            // In a fleet, the next round of leases schedules what this agent holds.
-            let first =
-                leases.map { $0.token(for: name) == nil } ?? false
-                ? nil : scheduler.schedule(resource, lastSuccessAt: lastSuccess)
-            if summary.added.contains(name) {
-                added.append(ResourceMachine(name: name, row: rows[name], nextSyncAt: first))
-            } else {
-                publication.handle(name, .scheduled(first))
-            }
-        }
-        publication.setResources(new.resources.map(\.name), adding: added)
-        return summary
-    }
-
     // MARK: - Syncing
 
     /// Syncs `resource`, or joins its sync in flight.
@@ -409,7 +269,7 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
         return result
     }
 
-    private func refresh(_ resource: ResourceConfig) async -> SyncResult {
+    func refresh(_ resource: ResourceConfig) async -> SyncResult {
         let name = resource.name
         if let leases, leases.token(for: name) == nil {
             return await leases.refresh(name, stopping: { [syncs] in syncs.isStopping }) { await refresh(resource) }
@@ -443,7 +303,7 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
     /// The resource `name` as its poll syncs it (with the secrets it was
     /// scheduled with, which ``perform(_:trigger:)`` fills anew), so that the
     /// poll takes the refresh's result; `nil` for an unknown one.
-    private func resource(named name: String) -> ResourceConfig? {
+    func resource(named name: String) -> ResourceConfig? {
         scheduler.resource(named: name) ?? config.resource(named: name)
     }
 
@@ -455,7 +315,7 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
         }.compactMap { $0 }
     }
 
-    func makeSync(_ resource: ResourceConfig, id: Int) -> ResourceSync {
+    private func makeSync(_ resource: ResourceConfig, id: Int) -> ResourceSync {
         let name = resource.name
         var logger = logger
         logger[metadataKey: LogKey.syncID] = "\(id)"
@@ -474,37 +334,6 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
                 self?.publication.handle(name, .retrying(sync: id, notice))
             } else {
                 self?.publication.handle(name, .progressed(sync: id, progress))
-            }
-        }
-    }
-
-    /// The configuration in force, its secrets read again first if a file
-    /// they come from changed (docs/configuration.md#substitution-and-secrets):
-    /// one `stat` per file, and no read when none changed. When they cannot be
-    /// read again, a warning tells why, once per change of the files, and the
-    /// values in force stay.
-    package func configWithCurrentSecrets() -> AgentConfig {
-        secretsCheck.withLock { failed in
-            let config = self.config
-            let files = config.source.secretFiles
-            let now = files.restamped()
-            let changed = now.paths(differingFrom: files)
-            guard !changed.isEmpty, now != failed else { return config }
-            do throws(ConfigError) {
-                let fresh = try config.rereadingSecrets()
-                currentConfig.withLock { $0 = fresh }
-                failed = nil
-                logger.notice("read the secrets again: \(changed.joined(separator: ", ")) changed")
-                return fresh
-            } catch {
-                failed = now
-                let problems = error.problems.map(\.description).joined(separator: "; ")
-                logger.warning(
-                    """
-                    \(changed.joined(separator: ", ")) changed, but the secrets cannot be read again; \
-                    the agent goes on with the values it has: \(config.redactor.redact(problems))
-                    """)
-                return config
             }
         }
     }

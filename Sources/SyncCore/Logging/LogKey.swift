@@ -1,5 +1,4 @@
 import Logging
-import Store
 
 /// The metadata keys of the agent's log lines (docs/observability.md#logs).
 package enum LogKey {
@@ -13,16 +12,4 @@ package enum LogKey {
     package static let outcome = "outcome"
     /// How long a sync took, in seconds.
     package static let duration = "duration"
-}
-
-extension Logger {
-    /// This logger with the metadata of a sync that ended with `result`:
-    /// its outcome, duration in seconds and attempts.
-    package func ending(_ result: SyncResult) -> Logger {
-        var logger = self
-        logger[metadataKey: LogKey.outcome] = "\(result.outcome.rawValue)"
-        logger[metadataKey: LogKey.duration] = "\(Double(result.durationMilliseconds) / 1000)"
-        logger[metadataKey: LogKey.attempt] = "\(result.counts.attempts)"
-        return logger
-    }
 }

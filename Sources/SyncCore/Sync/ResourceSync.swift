@@ -63,7 +63,7 @@ struct ResourceSync: Sendable {
             } catch {
                 return await finish(
                     .cancelled, trigger: trigger, startedAt: startedAt, progress: progress,
-                    error: Self.cancelled(resource.name))
+                    error: StoredError.cancelled(resource.name))
             }
         }
     }
@@ -120,7 +120,7 @@ struct ResourceSync: Sendable {
         logger[metadataKey: LogKey.resource] = "\(resource.name)"
         do {
             var values = full?.values ?? [:]
-            if full == nil { values = try await dependencyValues() }
+            if full == nil { values = try await resource.dependencyValues(in: store) }
             let fetch = makeFetch(values, since: full?.since, progress: progress, logger: logger)
             // Validators are sent back only with the request they were received for.
             let fingerprint = fetch.fingerprint
@@ -183,7 +183,7 @@ struct ResourceSync: Sendable {
         last: Bool, logger: Logger, run: Int64? = nil, feed: ClosedRange<Int64>? = nil
     ) async -> SyncReport {
         // A cancelled task's request fails with a network error; it is a cancellation all the same.
-        let (outcome, stored) = Self.describe(
+        let (outcome, stored) = StoredError.describing(
             Task.isCancelled ? CancellationError() : error, resource: resource.name)
         let message = stored.message.dropping(prefix: "\(resource.name): ")
         var result = await finish(
@@ -233,7 +233,7 @@ struct ResourceSync: Sendable {
         var run: Int64?
         var feed: ClosedRange<Int64>?
         do {
-            let values = try await dependencyValues()
+            let values = try await resource.dependencyValues(in: store)
             let scope = Self.scope(values)
             let request = ResourceFetch.fingerprint(of: resource, dependencyValues: values, redactor: context.redactor)
             var cursor = try await store.cursor(of: resource.name, scope: scope)
@@ -382,7 +382,7 @@ struct ResourceSync: Sendable {
                 // Cancelled while applying: the transaction was rolled back and the
                 // previous snapshot stays. What remains is to say so.
                 sync.outcome = .cancelled
-                sync.error = Self.cancelled(resource.name)
+                sync.error = StoredError.cancelled(resource.name)
                 recorded = (try? await store.record(sync, continuing: run)) ?? recorded
             } else if error.isTransient {
                 // The snapshot could not be applied (database busy, disk full): the
@@ -450,7 +450,7 @@ struct ResourceSync: Sendable {
         } catch {
             // The sync could not start (its lock file, or the database, out of
             // reach): told and recorded like any failure.
-            let (outcome, stored) = Self.describe(error, resource: resource.name)
+            let (outcome, stored) = StoredError.describing(error, resource: resource.name)
             guard outcome != .cancelled else { return Self.unrecorded(resource.name, outcome, stored) }
             var logger = logger
             logger[metadataKey: LogKey.resource] = "\(resource.name)"
@@ -467,84 +467,6 @@ struct ResourceSync: Sendable {
         }
     }
 
-    static func cancelled(_ resource: String) -> StoredError {
-        StoredError(kind: .cancelled, message: "\(resource): the sync was cancelled")
-    }
-
-    /// The values of this resource's `{resource:/pointer}` placeholders, read
-    /// from each named resource's single record.
-    func dependencyValues() async throws -> [URLTemplate.Dependency: String] {
-        var values: [URLTemplate.Dependency: String] = [:]
-        for dependency in resource.url.dependencies {
-            let records = try await store.records(of: dependency.resource, limit: 2)
-            guard records.count == 1 else {
-                throw DependencyError(
-                    resource: resource, dependency: dependency,
-                    reason: records.isEmpty
-                        ? "resource \"\(dependency.resource)\" has no record yet (refresh \(dependency.resource) first)"
-                        : "resource \"\(dependency.resource)\" has more than one record, and a dependency must be one")
-            }
-            let document = try JSONDocument(validating: Array(records[0].data.utf8))
-            guard let span = document.span(at: dependency.pointer),
-                let value = document.string(at: span)
-                    ?? (document.kind(of: span) == .number ? document.text(of: span) : nil)
-            else {
-                throw DependencyError(
-                    resource: resource, dependency: dependency,
-                    reason:
-                        "the record of \"\(dependency.resource)\" has no string or number at \"\(dependency.pointer)\"")
-            }
-            values[dependency] = value
-        }
-        return values
-    }
-
-    /// A placeholder that cannot be filled, told as the other failures are.
-    struct DependencyError: Error {
-        var message: String
-
-        init(resource: ResourceConfig, dependency: URLTemplate.Dependency, reason: String) {
-            message = "\(resource.name): \(resource.method.rawValue) \(resource.url.display) cannot be sent: \(reason)"
-        }
-    }
-
-    /// The outcome and stored error for a failure.
-    static func describe(_ error: any Error, resource: String) -> (SyncOutcome, StoredError) {
-        switch error {
-        case let error as FetchError where error.kind == .transient && error.ofMachine:
-            // Out of descriptors or memory: the machine's condition, which passes.
-            return (.gaveUp, StoredError(kind: .storage, message: error.description, status: error.status))
-        case let error as FetchError:
-            // A transient failure that ends a sync has used up its retries.
-            let (outcome, kind): (SyncOutcome, StoredError.Kind) =
-                switch error.kind {
-                case .offline: (.offline, .offline)
-                case .transient: (.gaveUp, .transient)
-                case .rateLimited: (.rateLimited, .rateLimited)
-                case .unrecoverable: (.failed, .unrecoverable)
-                }
-            return (outcome, StoredError(kind: kind, message: error.description, status: error.status))
-        case is CancellationError:
-            return (.cancelled, cancelled(resource))
-        case let error as StoreError where error.kind == .cancelled:
-            return (.cancelled, cancelled(resource))
-        case let error as StoreError where error.kind == .notOwner:
-            return (.cancelled, StoredError(kind: .cancelled, message: "\(resource): \(error.message)"))
-        case let error as StoreError where error.isTransient:
-            return (.gaveUp, StoredError(kind: .storage, message: "\(resource): \(error.message)"))
-        case let error as StoreError:
-            return (.failed, StoredError(kind: .store, message: "\(resource): \(error.message)"))
-        case let error as RefreshLock.Failure:
-            let kind: StoredError.Kind = error.isTransient ? .storage : .store
-            return (
-                error.isTransient ? .gaveUp : .failed, StoredError(kind: kind, message: "\(resource): \(error.message)")
-            )
-        case let error as DependencyError:
-            return (.failed, StoredError(kind: .unrecoverable, message: error.message))
-        default:
-            return (.failed, StoredError(kind: .unrecoverable, message: "\(resource): \(error)"))
-        }
-    }
 }
 
 extension String {

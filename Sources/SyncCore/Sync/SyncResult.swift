@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Store
 
 /// How one sync went: the Result object of the status API
@@ -109,4 +110,16 @@ package struct SyncReport: Sendable, Hashable {
     package var resource: String { result.resource }
     /// How it ended.
     package var outcome: SyncOutcome { result.outcome }
+}
+
+extension Logger {
+    /// This logger with the metadata of a sync that ended with `result`:
+    /// its outcome, duration in seconds and attempts.
+    package func ending(_ result: SyncResult) -> Logger {
+        var logger = self
+        logger[metadataKey: LogKey.outcome] = "\(result.outcome.rawValue)"
+        logger[metadataKey: LogKey.duration] = "\(Double(result.durationMilliseconds) / 1000)"
+        logger[metadataKey: LogKey.attempt] = "\(result.counts.attempts)"
+        return logger
+    }
 }

@@ -91,7 +91,7 @@ package struct LocalRefresh: Sendable {
                 onSlow: { onActivity(.slow(resource: name)) }
             ) { await sync.run(trigger: .refresh, lock: lock).result }
         } catch {
-            return SyncResult(resource: name, outcome: .cancelled, error: ResourceSync.cancelled(name))
+            return SyncResult(resource: name, outcome: .cancelled, error: StoredError.cancelled(name))
         }
     }
 

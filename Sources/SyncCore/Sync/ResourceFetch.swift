@@ -404,13 +404,6 @@ final class RateLimitWaits: Sendable {
     }
 }
 
-/// Reason phrases for HTTP statuses.
-enum HTTPReason {
-    static func phrase(_ status: Int) -> String {
-        HTTPResponseStatus(statusCode: status).reasonPhrase
-    }
-}
-
 extension Clock where Duration == Swift.Duration {
     /// Deadlines kept on this clock. (A method of the clock, so that a clock
     /// held as `any Clock` is opened.)
