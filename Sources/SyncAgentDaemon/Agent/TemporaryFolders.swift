@@ -1,4 +1,5 @@
 import Foundation
+import Store
 
 #if canImport(Glibc)
 import Glibc
@@ -12,7 +13,7 @@ package enum TemporaryFolders {
     /// whose last change is more than `age` seconds before `now`; a younger
     /// one may be another process's, starting beside this one.
     package static func older(
-        than age: TimeInterval, in base: String, template: String, now: Date = Date()
+        than age: TimeInterval, in base: String, template: String, now: Date = SystemSources.now()
     ) -> [String] {
         let prefix = String(template.prefix { $0 != "X" })
         let names = (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? []

@@ -121,7 +121,7 @@ package struct StatusServer: Sendable {
     /// Removes the private folders (and their sockets) that agents killed while
     /// starting left in `folder`; returns their paths.
     @discardableResult
-    static func removeStalePrivateFolders(in folder: String, now: Date = Date()) -> [String] {
+    static func removeStalePrivateFolders(in folder: String, now: Date = SystemSources.now()) -> [String] {
         TemporaryFolders.older(than: staleAfter, in: folder, template: privateFolderTemplate, now: now).filter {
             unlink($0 + "/s")
             return rmdir($0) == 0
