@@ -242,7 +242,7 @@ package struct ResourceMachine: Sendable, Hashable {
             // Never failed for a rate limit: polled again at its reset.
             state = .idle
             lastError = result.error
-            if let wait = report.retryAfter { nextSyncAt = date.addingTimeInterval(wait.timeInterval) }
+            if let wait = report.retryAfter { nextSyncAt = date.addingTimeInterval(wait.seconds) }
         case .cancelled:
             state = sync.resumes.state
         }

@@ -373,7 +373,7 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
             publication.handle(name, .finished(sync: id, report, at: now(), next: next))
             for follower in follow { dependencyChanges.continuation.yield(follower) }
         }
-        metrics.syncEnded(result, seconds: started.duration(to: clock.now).timeInterval)
+        metrics.syncEnded(result, seconds: started.duration(to: clock.now).seconds)
         if result.outcome == .success {
             let changes = result.changes
             let diff = "\(changes.added) new, \(changes.changed) changed, \(changes.removed) removed"
@@ -382,12 +382,5 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
                 metadata: [LogKey.resource: "\(name)", LogKey.syncID: "\(id)", "trigger": "\(trigger)"])
         }
         return report
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, as Foundation counts time.
-    var timeInterval: TimeInterval {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

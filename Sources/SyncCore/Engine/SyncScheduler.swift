@@ -56,7 +56,7 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
         let wait = Self.firstRunAfter(resource, lastSuccessAt: lastSuccessAt, now: start)
         let first = clock.now.advanced(by: wait)
         state.withLock { $0.schedule(resource, first: first, after: wait) }
-        return start.addingTimeInterval(wait.timeInterval)
+        return start.addingTimeInterval(wait.seconds)
     }
 
     /// The resource `name` as its poll syncs it, or `nil` if it is not scheduled.
@@ -88,7 +88,7 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
 
     /// When `name` first syncs, as a wall-clock time.
     package func firstSyncAt(_ name: String, start: Date) -> Date {
-        start.addingTimeInterval((state.withLock { $0.firstRunAfter(name) } ?? .zero).timeInterval)
+        start.addingTimeInterval((state.withLock { $0.firstRunAfter(name) } ?? .zero).seconds)
     }
 
     // MARK: - The timer
@@ -162,6 +162,6 @@ package final class SyncScheduler<C: Clock<Duration>>: Sendable {
 
     /// The wall-clock time of `instant`, knowing that `reference` is now.
     private func wallClock(of instant: C.Instant, from reference: C.Instant) -> Date {
-        now().addingTimeInterval(reference.duration(to: instant).timeInterval)
+        now().addingTimeInterval(reference.duration(to: instant).seconds)
     }
 }

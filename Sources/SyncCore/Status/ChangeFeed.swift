@@ -63,7 +63,7 @@ extension SyncStore {
     /// a batch per transaction so that syncs are never held up for long. A
     /// failure is left for the next time: the feed only grows meanwhile.
     package func pruneChanges(as retention: ChangeRetention, now: Date, logger: Logger) async {
-        let before = now.addingTimeInterval(-retention.keep.timeInterval)
+        let before = now.addingTimeInterval(-retention.keep.seconds)
         let batch = 5000
         var pruned = 0
         while !Task.isCancelled {

@@ -248,7 +248,7 @@ struct ResourceSync: Sendable {
             let due = cursor.map { stored in
                 stored.walk == nil
                     && incremental.fullResyncEvery.map { every in
-                        stored.fullAt.map { context.now().timeIntervalSince($0) >= every.timeInterval } ?? true
+                        stored.fullAt.map { context.now().timeIntervalSince($0) >= every.seconds } ?? true
                     } ?? false
             }
             if replacing || due == true {

@@ -90,7 +90,7 @@ package struct RetryReport: Sendable, Hashable, Codable {
         try container.encode(resource, forKey: .resource)
         try container.encode(notice.attempt, forKey: .attempt)
         try container.encode(notice.maxAttempts, forKey: .maxAttempts)
-        try container.encode(Int((notice.delay.timeInterval * 1000).rounded()), forKey: .delayMs)
+        try container.encode(Int((notice.delay.seconds * 1000).rounded()), forKey: .delayMs)
         try container.encode(notice.request, forKey: .request)
         try container.encode(notice.cause, forKey: .cause)
         try container.encode(notice.sentence, forKey: .message)

@@ -47,7 +47,7 @@ final class EngineHarness: Sendable {
         engine = SyncEngine(
             config: config, store: store, rows: rows, transport: transport, connectivity: monitor, clock: clock,
             logger: logs.logger, random: { 0 },
-            now: { Self.epoch.addingTimeInterval(clock.now.offset.timeInterval) })
+            now: { Self.epoch.addingTimeInterval(clock.now.offset.seconds) })
     }
 
     deinit {
@@ -72,7 +72,7 @@ final class EngineHarness: Sendable {
     }
 
     /// Seconds since the start, in virtual time.
-    var elapsed: Double { clock.now.offset.timeInterval }
+    var elapsed: Double { clock.now.offset.seconds }
 
     /// The status of `name`.
     func status(_ name: String) -> ResourceStatus {
@@ -94,7 +94,7 @@ final class EngineHarness: Sendable {
 
     /// The virtual times, in seconds, of the requests to URLs containing `fragment`.
     func requestTimes(_ fragment: String = "") -> [Double] {
-        transport.requests.filter { fragment.isEmpty || $0.url.contains(fragment) }.map { $0.at.timeInterval }
+        transport.requests.filter { fragment.isEmpty || $0.url.contains(fragment) }.map { $0.at.seconds }
     }
 
     /// The virtual wall-clock time `seconds` after the start.

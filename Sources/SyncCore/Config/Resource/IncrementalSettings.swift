@@ -46,7 +46,7 @@ package struct IncrementalSettings: Sendable, Hashable {
     /// The value to send for `since` (the stored one, else ``initial``), less ``lookback``.
     package func value(toSend since: Date?) -> String {
         guard let since else { return format.text(initial) }
-        return format.text(since.addingTimeInterval(-lookback.timeInterval))
+        return format.text(since.addingTimeInterval(-lookback.seconds))
     }
 }
 
