@@ -5,27 +5,13 @@ import Store
 import Streams
 import SyncCore
 
-/// The routes of the status API (docs/api.md#requests): JSON in and out, errors as
-/// `{"error": {"code", "message"}}` with a fitting status.
-///
-/// | request | answer |
-/// | --- | --- |
-/// | `GET /v1/status` | the agent and every Resource |
-/// | `GET /v1/resources/NAME` | one Resource |
-/// | `POST /v1/resources/NAME/refresh` | waits for the sync it started or joined; a Result |
-/// | `POST /v1/refresh` | refreshes every resource; `{"results": [Result…]}` |
-/// | `GET /v1/events` | server-sent events: every resource at once, then each change |
-/// | `POST /v1/reload` | reloads the configuration; `{"added", "removed", "changed"}` or 422 |
-/// | `GET /v1/changes?resource=NAME&after=SEQ&limit=N` | the change feed: `{"changes", "next", "missed"}` |
-/// | `GET /v1/resources/NAME/runs?limit=N` | its last sync runs, newest first: `{"runs": [Run…]}` |
-/// | `GET /metrics` | Prometheus text (docs/observability.md#metrics) |
-/// | `GET /healthz`, `GET /readyz` | health checks (docs/observability.md#health-checks) |
-/// | `GET /` | the status page (docs/observability.md#the-status-page) |
+/// The routes of the status API (docs/api.md#requests says what each answers): JSON in
+/// and out, errors as `{"error": {"code", "message"}}` with a fitting status.
 ///
 /// With `Accept: text/event-stream`, a refresh streams `progress`, `retry`
 /// and `slow` events while it waits, then its `result`.
 ///
-/// The Unix socket serves every request; the HTTP listener (``Listener/network(control:token:)``)
+/// The Unix socket serves every request; the HTTP listener (``Listener/network(control:token:loopbackHosts:)``)
 /// serves the requests that change something (refresh, reload) only with
 /// control on and the bearer token.
 struct StatusAPI<Control: AgentControl>: Sendable {
@@ -68,94 +54,107 @@ struct StatusAPI<Control: AgentControl>: Sendable {
         resourceEvents = control.changes.map(ResourceEvent.init).share(replay: 0, buffering: .unbounded)
     }
 
-    /// The router, with JSON errors for everything that goes wrong.
+    /// The router: ``routes``, behind JSON errors for everything that goes wrong.
     func router() -> Router<ControlRequestContext> {
+        let routes = self.routes
         let router = Router(context: ControlRequestContext.self)
-        router.add(middleware: JSONErrorMiddleware())
+        router.add(middleware: JSONErrorMiddleware(routes: routes))
         if case .network(_, _, loopbackHosts: true) = listener { router.add(middleware: LoopbackHostMiddleware()) }
         router.add(middleware: BodyLimitMiddleware())
-        router.get("/v1/status") { _, _ in
-            let key = StatusCache.Key(version: control.statusVersion, online: control.isOnline)
-            let body = statusCache.body(for: key) { APIResponse.jsonBody(encoding: status()) }
-            return Response(
-                status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: body))
-        }
-        router.get("/v1/resources/:name") { _, context in
-            let name = try context.parameters.require("name")
-            guard let status = control.status(of: name) else { throw APIError.unknownResource(name) }
-            return APIResponse.json(encoding: status)
-        }
-        router.get("/v1/resources/:name/runs") { request, context in
-            let name = try context.parameters.require("name")
-            guard control.status(of: name) != nil else { throw APIError.unknownResource(name) }
-            let limit = try Self.limit(request.uri.queryParameters["limit"].map(String.init), default: 20)
-            let runs: [SyncRunRow]
-            do throws(StoreError) {
-                runs = try await control.recentRuns(of: [name], limitEach: limit)[name] ?? []
-            } catch {
-                throw APIError(status: .serviceUnavailable, code: "database_unavailable", message: error.message)
-            }
-            return APIResponse.json(["runs": .array(runs.map(\.json))])
-        }
-        router.get("/healthz") { _, _ in
-            APIResponse.json(["status": "ok"])
-        }
-        router.get("/readyz") { _, _ in
-            var problems = readiness.problems()
-            if let problem = await databaseProblem() { problems.append(problem) }
-            guard problems.isEmpty else {
-                let answer: JSONValue = ["status": "not ready", "reasons": .array(problems.map(JSONValue.string))]
-                return APIResponse.json(answer, status: .serviceUnavailable)
-            }
-            return APIResponse.json(["status": "ready"])
-        }
-        router.get("/") { _, _ in
-            await statusPage()
-        }
-        router.post("/v1/resources/:name/refresh") { request, context in
-            try authorize(request)
-            let name = try context.parameters.require("name")
-            guard control.status(of: name) != nil else { throw APIError.unknownResource(name) }
-            if request.headers[.accept]?.contains(ServerSentEvent.contentType) == true {
-                return APIResponse.eventStream(keepAlive: keepAlive, limits: eventLimits, closing: context.channel) {
-                    sink in await streamRefresh(of: name, to: sink)
-                }
-            }
-            guard let result = await control.refresh(name) else { throw APIError.unknownResource(name) }
-            return APIResponse.json(encoding: result)
-        }
-        router.post("/v1/refresh") { request, _ in
-            try authorize(request)
-            let results = await control.refreshAll()
-            return APIResponse.json(encoding: ResultsAnswer(results: results))
-        }
-        router.get("/v1/events") { _, context in
-            APIResponse.eventStream(keepAlive: keepAlive, limits: eventLimits, closing: context.channel) { sink in
-                await streamChanges(to: sink)
-            }
-        }
-        router.post("/v1/reload") { request, _ in
-            try authorize(request)
-            switch await reload() {
-            case .reloaded(let summary):
-                return APIResponse.json(encoding: summary)
-            case .refused(let error):
-                let answer = ErrorAnswer(
-                    code: "invalid_config",
-                    message: "the configuration \(error.file) is not loaded; the agent goes on with the one it has",
-                    problems: error.problems.map(\.description))
-                return APIResponse.json(encoding: answer, status: .unprocessableContent)
-            }
-        }
-        router.get("/v1/changes") { request, _ in
-            try await changes(request)
-        }
-        router.get("/metrics") { _, _ in
-            Response(
-                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                body: ResponseBody(byteBuffer: ByteBuffer(string: control.metricsPage())))
+        for route in routes {
+            router.on(route.path, method: route.method, use: route.answer)
         }
         return router
+    }
+
+    /// Every route of the API, the one list of them: ``router()`` is built from it, and
+    /// its ``JSONErrorMiddleware`` answers 405 for a path it lists with another method.
+    var routes: [APIRoute<ControlRequestContext>] {
+        [
+            APIRoute(.get, "/v1/status") { _, _ in
+                let key = StatusCache.Key(version: control.statusVersion, online: control.isOnline)
+                let body = statusCache.body(for: key) { APIResponse.jsonBody(encoding: status()) }
+                return Response(
+                    status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: body))
+            },
+            APIRoute(.get, "/v1/resources/:name") { _, context in
+                let name = try context.parameters.require("name")
+                guard let status = control.status(of: name) else { throw APIError.unknownResource(name) }
+                return APIResponse.json(encoding: status)
+            },
+            APIRoute(.get, "/v1/resources/:name/runs") { request, context in
+                let name = try context.parameters.require("name")
+                guard control.status(of: name) != nil else { throw APIError.unknownResource(name) }
+                let limit = try Self.limit(request.uri.queryParameters["limit"].map(String.init), default: 20)
+                let runs: [SyncRunRow]
+                do throws(StoreError) {
+                    runs = try await control.recentRuns(of: [name], limitEach: limit)[name] ?? []
+                } catch {
+                    throw APIError(status: .serviceUnavailable, code: "database_unavailable", message: error.message)
+                }
+                return APIResponse.json(["runs": .array(runs.map(\.json))])
+            },
+            APIRoute(.post, "/v1/resources/:name/refresh") { request, context in
+                try authorize(request)
+                let name = try context.parameters.require("name")
+                guard control.status(of: name) != nil else { throw APIError.unknownResource(name) }
+                if request.headers[.accept]?.contains(ServerSentEvent.contentType) == true {
+                    return APIResponse.eventStream(
+                        keepAlive: keepAlive, limits: eventLimits, closing: context.channel
+                    ) { sink in
+                        await streamRefresh(of: name, to: sink)
+                    }
+                }
+                guard let result = await control.refresh(name) else { throw APIError.unknownResource(name) }
+                return APIResponse.json(encoding: result)
+            },
+            APIRoute(.post, "/v1/refresh") { request, _ in
+                try authorize(request)
+                let results = await control.refreshAll()
+                return APIResponse.json(encoding: ResultsAnswer(results: results))
+            },
+            APIRoute(.get, "/v1/events") { _, context in
+                APIResponse.eventStream(keepAlive: keepAlive, limits: eventLimits, closing: context.channel) { sink in
+                    await streamChanges(to: sink)
+                }
+            },
+            APIRoute(.post, "/v1/reload") { request, _ in
+                try authorize(request)
+                switch await reload() {
+                case .reloaded(let summary):
+                    return APIResponse.json(encoding: summary)
+                case .refused(let error):
+                    let answer = ErrorAnswer(
+                        code: "invalid_config",
+                        message: "the configuration \(error.file) is not loaded; the agent goes on with the one it has",
+                        problems: error.problems.map(\.description))
+                    return APIResponse.json(encoding: answer, status: .unprocessableContent)
+                }
+            },
+            APIRoute(.get, "/v1/changes") { request, _ in
+                try await changes(request)
+            },
+            APIRoute(.get, "/metrics") { _, _ in
+                Response(
+                    status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                    body: ResponseBody(byteBuffer: ByteBuffer(string: control.metricsPage())))
+            },
+            APIRoute(.get, "/healthz") { _, _ in
+                APIResponse.json(["status": "ok"])
+            },
+            APIRoute(.get, "/readyz") { _, _ in
+                var problems = readiness.problems()
+                if let problem = await databaseProblem() { problems.append(problem) }
+                guard problems.isEmpty else {
+                    let answer: JSONValue = ["status": "not ready", "reasons": .array(problems.map(JSONValue.string))]
+                    return APIResponse.json(answer, status: .serviceUnavailable)
+                }
+                return APIResponse.json(["status": "ready"])
+            },
+            APIRoute(.get, "/") { _, _ in
+                await statusPage()
+            },
+        ]
     }
 
     /// Why the database cannot be read now, if it cannot: a read that does
