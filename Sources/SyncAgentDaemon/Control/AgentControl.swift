@@ -1,0 +1,44 @@
+import Foundation
+import Store
+import Streams
+import SyncCore
+
+/// What the status API needs of the running agent: ``SyncEngine`` in the
+/// agent, a stand-in in the routes' unit tests.
+protocol AgentControl: Sendable {
+    /// When the agent started.
+    var startedAt: Date { get }
+    /// Whether the machine is online.
+    var isOnline: Bool { get }
+    /// Every resource's status, in configuration order.
+    func statuses() -> [ResourceStatus]
+    /// The status of `name`, or `nil` for an unknown resource.
+    func status(of name: String) -> ResourceStatus?
+    /// A count that changes whenever a status changes (so answers can be reused until it does).
+    var statusVersion: Int { get }
+    /// Every resource's status and the version of the changes they show.
+    func statusSnapshot() -> (version: Int, statuses: [ResourceStatus])
+    /// Syncs `name` now or joins its sync in flight (`nil` for an unknown
+    /// resource); `onActivity`, if set, is told what the sync reports as it
+    /// happens, all of it before the result is returned.
+    func refresh(_ name: String, onActivity: (@Sendable (SyncActivity) -> Void)?) async -> SyncResult?
+    /// Refreshes every resource.
+    func refreshAll() async -> [SyncResult]
+    /// Every change of a resource's status, numbered; it ends when the agent stops.
+    var changes: PassthroughSubject<StatusChange, Never> { get }
+    /// The Prometheus text of `GET /metrics`.
+    func metricsPage() -> String
+    /// Up to `limit` changes of the feed after `seq`, of `resource` or of all.
+    func changeFeed(of resource: String?, after seq: Int64, limit: Int) async throws(StoreError) -> ChangePage
+    /// The last `limitEach` sync runs of each of `resources`, newest first, in one read.
+    func recentRuns(of resources: [String], limitEach: Int) async throws(StoreError) -> [String: [SyncRunRow]]
+    /// Why the database cannot be read now, or `nil` when it can.
+    func storeProblem() async -> String?
+}
+
+extension AgentControl {
+    /// Syncs `name` now or joins its sync in flight (`nil` for an unknown resource).
+    func refresh(_ name: String) async -> SyncResult? {
+        await refresh(name, onActivity: nil)
+    }
+}
