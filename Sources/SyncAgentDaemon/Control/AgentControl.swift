@@ -8,6 +8,8 @@ import SyncCore
 protocol AgentControl: Sendable {
     /// When the agent started.
     var startedAt: Date { get }
+    /// The wall-clock time now, as the agent reads it.
+    func wallClock() -> Date
     /// Whether the machine is online.
     var isOnline: Bool { get }
     /// Every resource's status, in configuration order.
@@ -34,6 +36,11 @@ protocol AgentControl: Sendable {
     func recentRuns(of resources: [String], limitEach: Int) async throws(StoreError) -> [String: [SyncRunRow]]
     /// Why the database cannot be read now, or `nil` when it can.
     func storeProblem() async -> String?
+}
+
+extension AgentControl {
+    /// The system's time, for a stand-in that keeps none of its own.
+    func wallClock() -> Date { SystemSources.now() }
 }
 
 extension AgentControl {

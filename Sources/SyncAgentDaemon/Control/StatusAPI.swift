@@ -195,7 +195,8 @@ struct StatusAPI<Control: AgentControl>: Sendable {
         if case .network(let enabled, _, _) = listener { control = enabled }
         let page = StatusPage.render(
             StatusPage.Input(
-                agent: agentInfo(), resources: statuses, durations: durations, control: control, now: Date()))
+                agent: agentInfo(), resources: statuses, durations: durations, control: control,
+                now: self.control.wallClock()))
         return Response(
             status: .ok,
             headers: [

@@ -153,6 +153,9 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
     /// How many times a status has changed: equal counts, equal statuses.
     package var statusVersion: Int { publication.version }
 
+    /// The wall-clock time now, as the engine reads it (its statuses' times).
+    package func wallClock() -> Date { now() }
+
     // MARK: - Running
 
     /// Runs every resource's polls and dependencies until cancelled, then
