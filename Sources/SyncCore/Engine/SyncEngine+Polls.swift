@@ -23,10 +23,9 @@ extension SyncEngine {
     /// cancelled gives its slot back here.
     private func poll(_ ticket: SyncScheduler<C>.Ticket) async {
         let resource = ticket.resource
+        var ran = false
         // At startup a resource whose URL reads a record that does not exist
         // yet waits for it: the dependency's first sync triggers it.
-        var ran = false
-        var ended = false
         var waits = false
         if ticket.startup, !resource.dependencies.isEmpty {
             waits = (try? await resource.dependencyValues(in: store)) == nil
@@ -34,9 +33,9 @@ extension SyncEngine {
         if !waits {
             let (report, joined) = await sync(resource, trigger: ticket.startup ? .startup : .poll, ticket: ticket)
             ran = report.outcome != .cancelled
-            ended = ran && !joined
+            // Its own run ended in `perform`, which gave the slot back.
+            if ran, !joined { return }
         }
-        guard !ended else { return }
         // Cancelled: the agent is stopping, and the schedule with it.
         if let next = scheduler.returned(ticket, ran: ran), !Task.isCancelled {
             publication.handle(ticket.name, .scheduled(next))

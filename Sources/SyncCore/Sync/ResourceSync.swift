@@ -44,9 +44,9 @@ struct ResourceSync: Sendable {
         var attempt = 1
         while true {
             let last = attempt >= policy.maxAttempts
-            let result = await runOnce(trigger: trigger, startedAt: startedAt, progress: progress, last: last)
-            guard !last, result.outcome == .gaveUp, let error = result.result.error, error.kind == .storage
-            else { return result }
+            let ended = await runOnce(trigger: trigger, startedAt: startedAt, progress: progress, last: last)
+            guard !last, ended.outcome == .gaveUp, let error = ended.result.error, error.kind == .storage
+            else { return ended }
             let delay = policy.delay(afterAttempt: attempt, unit: context.random())
             attempt += 1
             let event = RetryEvent(
