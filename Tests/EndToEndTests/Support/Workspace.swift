@@ -1,9 +1,14 @@
 import Foundation
+import Synchronization
 import TestUpstream
 
-/// A temporary folder holding one test's configuration and database, removed at the end.
+/// A temporary folder holding one test's configuration and database, removed at
+/// the end with the agents started in it: one a test left running is killed, so
+/// that no agent outlives its test.
 final class Workspace: Sendable {
     let folder: String
+    /// The processes started in it.
+    private let started = Mutex<[RunningProcess]>([])
 
     init() throws {
         folder = NSTemporaryDirectory() + "sync-agent-e2e-" + UUID().uuidString
@@ -11,6 +16,9 @@ final class Workspace: Sendable {
     }
 
     deinit {
+        for process in started.withLock({ $0 }) where process.process.isRunning {
+            process.send(SIGKILL)
+        }
         try? FileManager.default.removeItem(atPath: folder)
     }
 
@@ -54,8 +62,10 @@ final class Workspace: Sendable {
     ) throws
         -> RunningProcess
     {
-        try AgentProcess.start(
+        let process = try AgentProcess.start(
             arguments + ["--config", configPath], environment: environment, in: folder, wrapper: wrapper)
+        started.withLock { $0.append(process) }
+        return process
     }
 
     /// Rows of a query, read with the `sqlite3` shell as any other reader would; fields split by tabs.
