@@ -69,6 +69,12 @@ public struct StoredError: Sendable, Hashable, Codable {
         /// The sync was cancelled: the agent stopped, a newer sync replaced it,
         /// or another agent of the fleet holds the resource.
         case cancelled
+
+        /// A kind this version does not know (told by a newer one) reads as
+        /// `unrecoverable`, as it does from the database.
+        public init(from decoder: any Decoder) throws {
+            self = Kind(rawValue: try decoder.singleValueContainer().decode(String.self)) ?? .unrecoverable
+        }
     }
 
     /// The error's kind.

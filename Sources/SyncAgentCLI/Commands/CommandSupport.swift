@@ -84,10 +84,11 @@ extension AgentConfig {
         }
     }
 
-    /// Opens the store, or exits 1 with the reason.
-    func openStore() async throws -> any SyncStore {
+    /// Opens the store as a process that syncs does (joining the fleet of a
+    /// PostgreSQL store), or exits 1 with the reason.
+    func openStoreToSync() async throws -> (store: any SyncStore, fleet: (any FleetLeases)?) {
         do {
-            return try await openStore(mode: .create)
+            return try await openStoreJoiningFleet()
         } catch {
             Console.error("sync-agent: \(error.message)")
             throw ExitStatus.failure

@@ -80,7 +80,7 @@ struct RefreshCommand: AsyncParsableCommand {
 
     /// Syncs in this process.
     private func refreshInProcess(_ config: AgentConfig, report: RefreshReporter) async throws -> [SyncResult] {
-        let (store, fleet) = try await config.openStoreJoiningFleet()
+        let (store, fleet) = try await config.openStoreToSync()
         let transport = HTTPTransport()
         let results = await LocalRefresh(
             config: config, store: store, fleet: fleet, transport: transport, logger: options.logger(),

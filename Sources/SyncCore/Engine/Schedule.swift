@@ -88,6 +88,9 @@ struct Schedule<Instant: InstantProtocol>: Sendable where Instant.Duration == Du
         /// Its first poll is a startup sync (its data is stale).
         var startup: Bool
         var phase = Phase.waiting
+        /// Whether a run ended while its poll ran (one it joined, or the one
+        /// that replaced its own): the poll's return moves the schedule no more.
+        var ranDuringPoll = false
         /// The time of its timer in the heap, if it has one: one timer per
         /// entry, set again at its new time when it fires early.
         var armed: Instant?
@@ -253,7 +256,11 @@ struct Schedule<Instant: InstantProtocol>: Sendable where Instant.Duration == Du
         let follow = changed ? (followers[name] ?? []).filter { followsPending.insert($0).inserted } : []
         entry.schedule.apply(run, at: end, unit: unit)
         // A poll of its own that joined this run frees its slot as it returns.
-        if entry.phase != .running || ticket?.number == entry.number { entry.phase = .waiting }
+        if entry.phase != .running || ticket?.number == entry.number {
+            entry.phase = .waiting
+        } else {
+            entry.ranDuringPoll = true
+        }
         entries[name] = entry
         arm(name)
         return Ended(next: .some(entry.schedule.due), follow: follow.sorted())
@@ -261,18 +268,21 @@ struct Schedule<Instant: InstantProtocol>: Sendable where Instant.Duration == Du
 
     /// The poll of `ticket` returned without a run of its own to end: it
     /// joined another's (already ended), was skipped, or was cancelled. Its
-    /// slot is free again; a poll that did not run moves its schedule as a
-    /// skipped run. Returns its next poll, when that moved.
+    /// slot is free again; a poll that did not run, and during which no run
+    /// ended, moves its schedule as a skipped run. Returns its next poll,
+    /// when that moved.
     mutating func returned(_ ticket: Ticket, ran: Bool, at end: Instant, unit: Double) -> Instant?? {
         release(ticket)
         guard var entry = entries[ticket.name], entry.number == ticket.number, entry.phase == .running else {
             return nil
         }
         entry.phase = .waiting
-        if !ran { entry.schedule.apply(.skipped, at: end, unit: unit) }
+        let moves = !ran && !entry.ranDuringPoll
+        entry.ranDuringPoll = false
+        if moves { entry.schedule.apply(.skipped, at: end, unit: unit) }
         entries[ticket.name] = entry
         arm(ticket.name)
-        return ran ? nil : .some(entry.schedule.due)
+        return moves ? .some(entry.schedule.due) : nil
     }
 
     // MARK: - Dependencies

@@ -114,7 +114,7 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
         let origin = clock.now
         tokens = OAuth2Tokens(
             transport: transport, store: store, logger: logger, clock: clock,
-            elapsed: { origin.duration(to: clock.now) })
+            elapsed: { origin.duration(to: clock.now) }, now: now)
         metrics = AgentMetrics(resources: config.resources.map(\.name))
         let start = now()
         startedAt = start
@@ -304,7 +304,7 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
     }
 
     /// The resource `name` as its poll syncs it (with the secrets it was
-    /// scheduled with, which ``perform(_:trigger:)`` fills anew), so that the
+    /// scheduled with, which ``perform(_:trigger:ticket:)`` fills anew), so that the
     /// poll takes the refresh's result; `nil` for an unknown one.
     func resource(named name: String) -> ResourceConfig? {
         scheduler.resource(named: name) ?? config.resource(named: name)

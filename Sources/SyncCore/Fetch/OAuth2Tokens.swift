@@ -65,6 +65,8 @@ package final class OAuth2Tokens: Sendable {
     private let elapsed: @Sendable () -> Duration
     /// The clock a token request's time limit runs on.
     private let clock: any Clock<Duration>
+    /// The wall-clock time: when a rotated refresh token is kept, what an HTTP date means.
+    private let now: @Sendable () -> Date
 
     /// The most a token endpoint's answer may hold.
     static let maxAnswerBytes = 1024 * 1024
@@ -74,16 +76,17 @@ package final class OAuth2Tokens: Sendable {
 
     /// Creates the agent's tokens, fetched through `transport`; rotated
     /// refresh tokens are kept in `store` (in memory only without one).
-    /// `elapsed` counts time on `clock`.
+    /// `elapsed` counts time on `clock`; `now` is the wall-clock time.
     package init(
         transport: any PageTransport, store: (any SyncStore)?, logger: Logger,
         clock: any Clock<Duration> = ContinuousClock(),
-        elapsed: (@Sendable () -> Duration)? = nil
+        elapsed: (@Sendable () -> Duration)? = nil, now: @escaping @Sendable () -> Date = SystemSources.now
     ) {
         self.transport = transport
         self.store = store
         self.logger = logger
         self.clock = clock
+        self.now = now
         let start = ContinuousClock.now
         self.elapsed = elapsed ?? { start.duration(to: .now) }
     }
@@ -249,7 +252,7 @@ package final class OAuth2Tokens: Sendable {
         }
         let answer = try? JSONValue(parsing: Array(response.body.readableBytesView))
         guard (200..<300).contains(response.status) else {
-            throw Self.refusal(response, answer: answer, request: shown, scrubbing: refreshToken)
+            throw Self.refusal(response, answer: answer, request: shown, scrubbing: refreshToken, now: now())
         }
         // Kept first: the server may have spent the one presented, whatever else the answer holds.
         if case .string(let rotated)? = answer?["refresh_token"], !rotated.isEmpty, rotated != refreshToken,
@@ -289,10 +292,10 @@ package final class OAuth2Tokens: Sendable {
 
     /// The error of a token endpoint's answer that is no success (RFC 6749 §5.2).
     private static func refusal(
-        _ response: HTTPResponseData, answer: JSONValue?, request: String, scrubbing refreshToken: String?
+        _ response: HTTPResponseData, answer: JSONValue?, request: String, scrubbing refreshToken: String?, now: Date
     ) -> Failure {
         let status = response.status
-        let retryAfter = RetryAfter.parse(response.headers.first(name: "Retry-After"))
+        let retryAfter = RetryAfter.parse(response.headers.first(name: "Retry-After"), now: now)
         guard case .string(let code)? = answer?["error"] else {
             return Failure(
                 request: request, kind: FetchError.kind(ofStatus: status),
@@ -343,7 +346,7 @@ package final class OAuth2Tokens: Sendable {
         guard let store, let configured = auth.refreshToken else { return }
         do {
             try await store.saveRotatedRefreshToken(
-                token, for: auth.identity, configured: Self.fingerprint(configured))
+                token, for: auth.identity, configured: Self.fingerprint(configured), at: now())
             let wasUnsaved = state.withLock { $0.unsaved.removeValue(forKey: chain) != nil }
             let message: Logger.Message =
                 wasUnsaved

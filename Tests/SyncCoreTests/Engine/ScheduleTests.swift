@@ -152,4 +152,35 @@ import Testing
         let value15 = schedule.ended(me, .succeeded, changed: true, ticket: nil, at: Self.at(3), unit: 0)
         #expect(value15.follow == ["group"])
     }
+
+    @Test func aPollCancelledForARunThatStoppedThePollsLeavesThemStopped() throws {
+        let users = try Self.resources(["users"])[0]
+        var schedule = Schedule<Instant>(limits: SyncLimits())
+        schedule.schedule(users, first: Self.at(0), after: .zero)
+        let taken = schedule.take(now: Self.at(0), online: true).start
+        let ticket = try #require(taken.first)
+        // The poll's own run is cancelled for a newer one, which fails for good first.
+        let ended = schedule.ended(users, .stopped, changed: false, ticket: nil, at: Self.at(2), unit: 0)
+        #expect(ended.next == .some(nil))
+        let returned = schedule.returned(ticket, ran: false, at: Self.at(3), unit: 0)
+        #expect(returned == nil)
+        let later = schedule.take(now: Self.at(3600), online: true).start
+        #expect(later.isEmpty)
+    }
+
+    @Test func aPollsOwnRunEndingAfterItsReturnFreesNoSecondSlot() throws {
+        let three = try Self.resources(["a", "b", "c"])
+        var limits = SyncLimits()
+        limits.perHost = 1
+        var schedule = Schedule<Instant>(limits: limits)
+        for resource in three { schedule.schedule(resource, first: Self.at(0), after: .zero) }
+        let taken = schedule.take(now: Self.at(0), online: true).start
+        let ticket = try #require(taken.first)
+        // The poll left (the agent stops) before its run ended: the slot is freed once.
+        _ = schedule.returned(ticket, ran: false, at: Self.at(1), unit: 0)
+        _ = schedule.ended(three[0], .succeeded, changed: false, ticket: ticket, at: Self.at(2), unit: 0)
+        // One slot to the host: b starts, c waits for it.
+        let next = schedule.take(now: Self.at(2), online: true).start
+        #expect(next.map(\.name) == ["b"])
+    }
 }
