@@ -369,13 +369,10 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
         }
         let result = report.result
         // A cancelled sync is nobody's run: a newer one replaces it, or the agent stops.
-        if result.outcome == .cancelled {
-            publication.handle(name, .finished(sync: id, report, at: now()))
-        } else {
-            let (next, follow) = scheduler.ended(report, of: resource, ticket: ticket)
-            publication.handle(name, .finished(sync: id, report, at: now(), next: next))
-            for follower in follow { dependencyChanges.continuation.yield(follower) }
-        }
+        let (next, follow) =
+            result.outcome == .cancelled ? (nil, []) : scheduler.ended(report, of: resource, ticket: ticket)
+        publication.handle(name, .finished(sync: id, report, at: now(), next: next))
+        for follower in follow { dependencyChanges.continuation.yield(follower) }
         metrics.syncEnded(result, seconds: started.duration(to: clock.now).seconds)
         if result.outcome == .success {
             let changes = result.changes
