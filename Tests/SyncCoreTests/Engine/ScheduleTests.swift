@@ -23,6 +23,15 @@ import Testing
         return config.resources
     }
 
+    /// A schedule of `resources`, each due at once, at most `perHost` polls at once to a host.
+    static func due(_ resources: [ResourceConfig], perHost: Int? = nil) -> Schedule<Instant> {
+        var limits = SyncLimits()
+        if let perHost { limits.perHost = perHost }
+        var schedule = Schedule<Instant>(limits: limits)
+        for resource in resources { schedule.schedule(resource, first: at(0), after: .zero) }
+        return schedule
+    }
+
     static func success(_ name: String, changed: Int = 0) -> SyncReport {
         SyncReport(
             SyncResult(resource: name, outcome: .success, changes: SnapshotChanges(changed: changed)))
@@ -30,8 +39,7 @@ import Testing
 
     @Test func aDuePollTakesASlotAndTheEndOfItsRunMovesTheNextPollAnIntervalOn() throws {
         let users = try Self.resources(["users"])[0]
-        var schedule = Schedule<Instant>(limits: SyncLimits())
-        schedule.schedule(users, first: Self.at(0), after: .zero)
+        var schedule = Self.due([users])
         let (start, _) = schedule.take(now: Self.at(0), online: true)
         let ticket = try #require(start.first)
         #expect(start.count == 1 && ticket.startup)
@@ -47,8 +55,7 @@ import Testing
 
     @Test func whileOfflineDuePollsQueueAndStartOnceOnline() throws {
         let users = try Self.resources(["users"])[0]
-        var schedule = Schedule<Instant>(limits: SyncLimits())
-        schedule.schedule(users, first: Self.at(0), after: .zero)
+        var schedule = Self.due([users])
         let value2 = schedule.take(now: Self.at(5), online: false)
         #expect(value2.start.isEmpty)
         let value3 = schedule.take(now: Self.at(6), online: true)
@@ -57,10 +64,7 @@ import Testing
 
     @Test func pollsStartWithinTheLimitOfTheirHostAndTheNextTakesTheFreedSlot() throws {
         let three = try Self.resources(["a", "b", "c"])
-        var limits = SyncLimits()
-        limits.perHost = 2
-        var schedule = Schedule<Instant>(limits: limits)
-        for resource in three { schedule.schedule(resource, first: Self.at(0), after: .zero) }
+        var schedule = Self.due(three, perHost: 2)
         let first = schedule.take(now: Self.at(0), online: true).start
         #expect(first.map(\.name) == ["a", "b"])
         _ = schedule.ended(three[0], .succeeded, changed: false, ticket: first[0], at: Self.at(1), unit: 0)
@@ -72,8 +76,7 @@ import Testing
 
     @Test func aRefreshAnswersAQueuedPollAndAFailureForGoodStopsThePolls() throws {
         let users = try Self.resources(["users"])[0]
-        var schedule = Schedule<Instant>(limits: SyncLimits())
-        schedule.schedule(users, first: Self.at(0), after: .zero)
+        var schedule = Self.due([users])
         _ = schedule.take(now: Self.at(0), online: false)
         // A refresh's run ends while the poll is queued: the poll is answered.
         let ended = schedule.ended(users, .stopped, changed: false, ticket: nil, at: Self.at(3), unit: 0)
@@ -84,10 +87,7 @@ import Testing
 
     @Test func aPollThatJoinedAnotherRunGivesItsSlotBackWithoutMovingTheScheduleAgain() throws {
         let users = try Self.resources(["users"])[0]
-        var limits = SyncLimits()
-        limits.perHost = 1
-        var schedule = Schedule<Instant>(limits: limits)
-        schedule.schedule(users, first: Self.at(0), after: .zero)
+        var schedule = Self.due([users], perHost: 1)
         let taken = schedule.take(now: Self.at(0), online: true).start
         let ticket = try #require(taken.first)
         // The refresh it joined ends first, then the poll returns.
@@ -104,8 +104,7 @@ import Testing
 
     @Test func aSkippedPollKeepsItsTimeUnlessItHasPassed() throws {
         let users = try Self.resources(["users"])[0]
-        var schedule = Schedule<Instant>(limits: SyncLimits())
-        schedule.schedule(users, first: Self.at(0), after: .zero)
+        var schedule = Self.due([users])
         let taken = schedule.take(now: Self.at(0), online: true).start
         let ticket = try #require(taken.first)
         // Its due time (0) has passed: the next poll is an interval after the skip.
@@ -115,8 +114,7 @@ import Testing
 
     @Test func aRunOfAReplacedResourceIsNobodys() throws {
         let users = try Self.resources(["users"])[0]
-        var schedule = Schedule<Instant>(limits: SyncLimits())
-        schedule.schedule(users, first: Self.at(0), after: .zero)
+        var schedule = Self.due([users])
         var changed = users
         changed.settings.interval = .seconds(300)
         schedule.schedule(changed, first: Self.at(10), after: .seconds(10))
@@ -133,8 +131,7 @@ import Testing
             ]}
             """#
         let resources = try ConfigLoader.decode(Array(text.utf8), file: "/tmp/config.json", environment: [:]).resources
-        var schedule = Schedule<Instant>(limits: SyncLimits())
-        for resource in resources { schedule.schedule(resource, first: Self.at(0), after: .zero) }
+        var schedule = Self.due(resources)
         let me = resources[0]
         let first = schedule.ended(me, .succeeded, changed: true, ticket: nil, at: Self.at(1), unit: 0)
         #expect(first.follow == ["group"])
@@ -155,8 +152,7 @@ import Testing
 
     @Test func aPollCancelledForARunThatStoppedThePollsLeavesThemStopped() throws {
         let users = try Self.resources(["users"])[0]
-        var schedule = Schedule<Instant>(limits: SyncLimits())
-        schedule.schedule(users, first: Self.at(0), after: .zero)
+        var schedule = Self.due([users])
         let taken = schedule.take(now: Self.at(0), online: true).start
         let ticket = try #require(taken.first)
         // The poll's own run is cancelled for a newer one, which fails for good first.
@@ -170,10 +166,7 @@ import Testing
 
     @Test func aPollsOwnRunEndingAfterItsReturnFreesNoSecondSlot() throws {
         let three = try Self.resources(["a", "b", "c"])
-        var limits = SyncLimits()
-        limits.perHost = 1
-        var schedule = Schedule<Instant>(limits: limits)
-        for resource in three { schedule.schedule(resource, first: Self.at(0), after: .zero) }
+        var schedule = Self.due(three, perHost: 1)
         let taken = schedule.take(now: Self.at(0), online: true).start
         let ticket = try #require(taken.first)
         // The poll left (the agent stops) before its run ended: the slot is freed once.
