@@ -1,5 +1,56 @@
 import Foundation
 
+/// What an incremental sync keeps for the next one (docs/configuration.md#what-a-sync-keeps):
+/// a time, or an opaque text: a token from the last page, or the URL the last page named.
+public enum SinceState: Sendable, Hashable {
+    /// A time: the largest of the items' field, or the last page's.
+    case time(Date)
+    /// An opaque token or URL, sent back as is.
+    case token(String)
+
+    /// The time, if it is one.
+    public var time: Date? {
+        if case .time(let date) = self { date } else { nil }
+    }
+
+    /// The token or URL, if it is one.
+    public var token: String? {
+        if case .token(let text) = self { text } else { nil }
+    }
+
+    /// Made from the two columns a store keeps it in: a time, else a text.
+    public init?(time: Date?, token: String?) {
+        if let time {
+            self = .time(time)
+        } else if let token {
+            self = .token(token)
+        } else {
+            return nil
+        }
+    }
+}
+
+extension SinceState: Codable {
+    /// One value: a time as the encoder writes times, a token as a string.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .time(let date): try container.encode(date)
+        case .token(let text): try container.encode(text)
+        }
+    }
+
+    /// A time when the value reads as one, else a token.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let date = try? container.decode(Date.self) {
+            self = .time(date)
+        } else {
+            self = .token(try container.decode(String.self))
+        }
+    }
+}
+
 /// Where an incremental resource is (docs/schema.md#cursors-where-incremental-resources-are): the value its
 /// next sync sends, and the walk a sync left unfinished.
 public struct SyncCursor: Sendable, Hashable {
@@ -10,14 +61,14 @@ public struct SyncCursor: Sendable, Hashable {
         /// The pages committed so far.
         public var pages: Int
         /// The value the walk sent.
-        public var sent: Date?
-        /// The largest value seen so far (of the items, or the last page's body).
-        public var largest: Date?
+        public var sent: SinceState?
+        /// The largest value seen so far (of the items), or the last page's.
+        public var largest: SinceState?
         /// The run row the walk writes to.
         public var run: Int64
 
         /// Creates a walk's state.
-        public init(next: String, pages: Int, sent: Date?, largest: Date?, run: Int64) {
+        public init(next: String, pages: Int, sent: SinceState?, largest: SinceState?, run: Int64) {
             self.next = next
             self.pages = pages
             self.sent = sent
@@ -29,14 +80,14 @@ public struct SyncCursor: Sendable, Hashable {
     /// A fingerprint of the request the cursor belongs to: another request starts afresh.
     public var request: String
     /// The value for the next sync; `nil` before the first complete walk.
-    public var since: Date?
+    public var since: SinceState?
     /// A walk that was cut off, resumed by the next sync.
     public var walk: Walk?
     /// When the last full sync (`fullResyncEvery`) ended.
     public var fullAt: Date?
 
     /// Creates a cursor.
-    public init(request: String, since: Date? = nil, walk: Walk? = nil, fullAt: Date? = nil) {
+    public init(request: String, since: SinceState? = nil, walk: Walk? = nil, fullAt: Date? = nil) {
         self.request = request
         self.since = since
         self.walk = walk

@@ -17,12 +17,13 @@ public struct ResourceRow: Sendable, Hashable {
     /// The number of records in its snapshot.
     public var itemCount: Int
     /// For an incremental resource, the value its next sync sends (before the lookback).
-    public var since: Date?
+    public var since: SinceState?
 
     /// Creates a row.
     public init(
         name: String, state: ResourceState = .idle, lastSuccessAt: Date? = nil, lastAttemptAt: Date? = nil,
-        lastError: StoredError? = nil, validators: Validators = Validators(), itemCount: Int = 0, since: Date? = nil
+        lastError: StoredError? = nil, validators: Validators = Validators(), itemCount: Int = 0,
+        since: SinceState? = nil
     ) {
         self.name = name
         self.state = state

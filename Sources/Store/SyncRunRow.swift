@@ -21,7 +21,7 @@ public struct SyncRunRow: Sendable, Hashable {
     /// What the sync changed in the snapshot (zero unless it succeeded).
     public var changes: SnapshotChanges
     /// For an incremental resource, the value its next sync sends (before the lookback).
-    public var since: Date?
+    public var since: SinceState?
 
     /// How many sync runs are kept per resource; older ones are pruned.
     public static let keptPerResource = 1000
@@ -113,7 +113,7 @@ public struct FinishedSync: Sendable {
     /// The first page's validators, kept for the next conditional request.
     public var validators: Validators
     /// For an incremental resource, the value its next sync sends (before the lookback).
-    public var since: Date?
+    public var since: SinceState?
 
     /// Creates the description of a finished sync.
     public init(

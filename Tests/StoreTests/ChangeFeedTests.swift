@@ -108,7 +108,9 @@ import Testing
 /// Incremental pages (docs/configuration.md#incremental-resources): merged by
 /// key, deletions applied, each with its changes and the cursor after it.
 @Suite struct IncrementalPageTests {
-    func page(_ changes: [IncrementalChange], run: Int64?, next: String? = nil, since: Date? = nil) -> IncrementalPage {
+    func page(
+        _ changes: [IncrementalChange], run: Int64?, next: String? = nil, since: SinceState? = nil
+    ) -> IncrementalPage {
         var cursor = SyncCursor(request: "r1", since: since)
         if let next {
             cursor.walk = SyncCursor.Walk(next: next, pages: 1, sent: nil, largest: since, run: 0)
@@ -152,7 +154,7 @@ import Testing
         #expect(interrupted.changes == SnapshotChanges(added: 1, changed: 1, removed: 1))
 
         // The last page completes the walk: the cursor's since moves, the run row ends counted.
-        let since = Date(timeIntervalSince1970: 1_790_000_000)
+        let since = SinceState.time(Date(timeIntervalSince1970: 1_790_000_000))
         let last = try await store.applyPage(
             page([.upsert(StagedRecord(key: "5", data: "{}"))], run: first.run, since: since))
         #expect(last.run == first.run)
@@ -166,5 +168,26 @@ import Testing
         let run = try #require(try await store.runs(of: "users", limit: 1).first)
         #expect(run.id == first.run && run.outcome == .success && run.since == since && run.counts.pages == 2)
         #expect(try await store.resource(named: "users")?.since == since)
+    }
+
+    @Test(arguments: StoreKind.allCases) func aTokenOrLinkIsKeptBesideTheTimes(_ kind: StoreKind) async throws {
+        let fixture = try await StoreFixture(kind)
+        let store = fixture.store
+        let token = SinceState.token("2150-g1AAAAFteJzLYWBgYMpgTmHgz8tPSTV0MDQy")
+        var walking = page([.upsert(StagedRecord(key: "1", data: "{}"))], run: nil, next: "page-2", since: token)
+        walking.cursor.walk?.sent = .token("12-g1AAAA")
+        let first = try await store.applyPage(walking)
+        let cursor = try #require(try await store.cursor(of: "users"))
+        #expect(cursor.since == token && cursor.walk?.sent == .token("12-g1AAAA") && cursor.walk?.largest == token)
+        // Until its sync is recorded, `resources` shows no token: it shows it shortened then.
+        #expect(try await store.resource(named: "users")?.since == nil)
+        _ = try await store.applyPage(page([], run: first.run, since: token))
+        var sync = FinishedSync(
+            resource: "users", trigger: .poll, startedAt: Date(), outcome: .success, state: .idle, pages: 2)
+        sync.since = .token("2150-g1AAAA…")
+        _ = try await store.record(sync, continuing: first.run)
+        #expect(try await store.cursor(of: "users")?.since == token)
+        #expect(try await store.resource(named: "users")?.since == .token("2150-g1AAAA…"))
+        #expect(try await store.runs(of: "users", limit: 1).first?.since == .token("2150-g1AAAA…"))
     }
 }

@@ -12,18 +12,22 @@ extension PostgresStore {
             guard
                 let row = try await connection.rows(
                     """
-                    SELECT request, \(unescaped: iso("since")), walk, walk_pages, \(unescaped: iso("walk_sent")),
-                           \(unescaped: iso("walk_largest")), walk_run, \(unescaped: iso("full_at"))
+                    SELECT request, \(unescaped: iso("since")), since_token, walk, walk_pages,
+                           \(unescaped: iso("walk_sent")), walk_sent_token, \(unescaped: iso("walk_largest")),
+                           walk_largest_token, walk_run, \(unescaped: iso("full_at"))
                     FROM cursors WHERE resource = \(resource) AND scope = \(scope)
                     """, logger
                 ).first
             else { return nil }
+            func since(_ column: String) throws -> SinceState? {
+                SinceState(time: try row.date(column), token: try row.get(column + "_token", as: String.self))
+            }
             var cursor = SyncCursor(
-                request: try row.get("request") ?? "", since: try row.date("since"), fullAt: try row.date("full_at"))
+                request: try row.get("request") ?? "", since: try since("since"), fullAt: try row.date("full_at"))
             if let next = try row.get("walk", as: String.self) {
                 cursor.walk = SyncCursor.Walk(
-                    next: next, pages: try row.get("walk_pages") ?? 0, sent: try row.date("walk_sent"),
-                    largest: try row.date("walk_largest"), run: try row.get("walk_run") ?? 0)
+                    next: next, pages: try row.get("walk_pages") ?? 0, sent: try since("walk_sent"),
+                    largest: try since("walk_largest"), run: try row.get("walk_run") ?? 0)
             }
             return cursor
         }
@@ -33,25 +37,30 @@ extension PostgresStore {
         _ cursor: SyncCursor, of resource: String, scope: String, at date: Date, _ connection: PostgresConnection,
         _ logger: Logger
     ) async throws {
-        let since = cursor.since.map(Timestamp.string(from:))
-        let sent = cursor.walk?.sent.map(Timestamp.string(from:))
-        let largest = cursor.walk?.largest.map(Timestamp.string(from:))
+        let since = cursor.since?.time.map(Timestamp.string(from:))
+        let sent = cursor.walk?.sent?.time.map(Timestamp.string(from:))
+        let largest = cursor.walk?.largest?.time.map(Timestamp.string(from:))
         let fullAt = cursor.fullAt.map(Timestamp.string(from:))
         try await connection.query(
             """
-            INSERT INTO cursors (resource, scope, request, since, walk, walk_pages, walk_sent, walk_largest,
-                                 walk_run, full_at, updated_at)
-            VALUES (\(resource), \(scope), \(cursor.request), \(since)::timestamptz, \(cursor.walk?.next),
-                    \(cursor.walk?.pages), \(sent)::timestamptz, \(largest)::timestamptz, \(cursor.walk?.run),
+            INSERT INTO cursors (resource, scope, request, since, since_token, walk, walk_pages, walk_sent,
+                                 walk_sent_token, walk_largest, walk_largest_token, walk_run, full_at, updated_at)
+            VALUES (\(resource), \(scope), \(cursor.request), \(since)::timestamptz, \(cursor.since?.token),
+                    \(cursor.walk?.next), \(cursor.walk?.pages), \(sent)::timestamptz, \(cursor.walk?.sent?.token),
+                    \(largest)::timestamptz, \(cursor.walk?.largest?.token), \(cursor.walk?.run),
                     \(fullAt)::timestamptz, \(Timestamp.string(from: date))::timestamptz)
             ON CONFLICT (resource, scope) DO UPDATE SET
-                request = excluded.request, since = excluded.since, walk = excluded.walk,
-                walk_pages = excluded.walk_pages, walk_sent = excluded.walk_sent,
-                walk_largest = excluded.walk_largest, walk_run = excluded.walk_run, full_at = excluded.full_at,
-                updated_at = excluded.updated_at
+                request = excluded.request, since = excluded.since, since_token = excluded.since_token,
+                walk = excluded.walk, walk_pages = excluded.walk_pages, walk_sent = excluded.walk_sent,
+                walk_sent_token = excluded.walk_sent_token, walk_largest = excluded.walk_largest,
+                walk_largest_token = excluded.walk_largest_token, walk_run = excluded.walk_run,
+                full_at = excluded.full_at, updated_at = excluded.updated_at
             """, logger: logger)
-        try await connection.query(
-            "UPDATE resources SET since = \(since)::timestamptz WHERE name = \(resource)", logger: logger)
+        // A token stays out of `resources`, which shows it shortened once its sync is recorded.
+        if cursor.since?.token == nil {
+            try await connection.query(
+                "UPDATE resources SET since = \(since)::timestamptz WHERE name = \(resource)", logger: logger)
+        }
     }
 
     /// Implements ``SyncStore/applyPage(_:)``.

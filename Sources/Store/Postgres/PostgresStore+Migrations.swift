@@ -160,6 +160,17 @@ extension PostgresStore {
                 """,
             ]
         ),
+        (
+            // A token or URL kept instead of a time: the `since` columns stay times.
+            "Keep opaque incremental state",
+            [
+                "ALTER TABLE cursors ADD COLUMN since_token text",
+                "ALTER TABLE cursors ADD COLUMN walk_sent_token text",
+                "ALTER TABLE cursors ADD COLUMN walk_largest_token text",
+                "ALTER TABLE resources ADD COLUMN since_token text",
+                "ALTER TABLE sync_runs ADD COLUMN since_token text",
+            ]
+        ),
     ]
 
     /// Creates the schema and brings its tables up to date, in one transaction

@@ -4,7 +4,7 @@ import PostgresNIO
 extension PostgresStore {
     static let resourceColumns = """
         name, state, \(iso("last_success_at")), \(iso("last_attempt_at")), last_error, last_error_kind,
-        last_error_status, etag, last_modified, validators_scope, item_count, \(iso("since"))
+        last_error_status, etag, last_modified, validators_scope, item_count, \(iso("since")), since_token
         """
 
     static func resourceRow(_ row: PostgresRandomAccessRow) throws -> ResourceRow {
@@ -20,12 +20,12 @@ extension PostgresStore {
                 etag: try row.get("etag"), lastModified: try row.get("last_modified"),
                 scope: try row.get("validators_scope")),
             itemCount: try row.get("item_count") ?? 0,
-            since: try row.date("since"))
+            since: SinceState(time: try row.date("since"), token: try row.get("since_token")))
     }
 
     static let runColumns = """
         id, resource, trigger, \(iso("started_at")), \(iso("finished_at")), outcome, attempts, pages, items, bytes,
-        wire_bytes, error, error_kind, error_status, added, changed, removed, \(iso("since"))
+        wire_bytes, error, error_kind, error_status, added, changed, removed, \(iso("since")), since_token
         """
 
     static func runRow(_ row: PostgresRandomAccessRow) throws -> SyncRunRow {
@@ -45,7 +45,7 @@ extension PostgresStore {
             changes: SnapshotChanges(
                 added: try row.get("added") ?? 0, changed: try row.get("changed") ?? 0,
                 removed: try row.get("removed") ?? 0),
-            since: try row.date("since"))
+            since: SinceState(time: try row.date("since"), token: try row.get("since_token")))
     }
 
     /// Implements ``SyncStore/resources()``.

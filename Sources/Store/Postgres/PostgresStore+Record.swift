@@ -69,7 +69,8 @@ extension PostgresStore {
             try await Self.updateResource(
                 after: sync, finishedAt: recorded.finishedAt, itemCount: itemCount, connection, logger)
             let finished = Timestamp.string(from: recorded.finishedAt)
-            let since = sync.since.map(Timestamp.string(from:))
+            let since = sync.since?.time.map(Timestamp.string(from:))
+            let token = sync.since?.token
             if run != nil {
                 try await connection.query(
                     """
@@ -77,7 +78,7 @@ extension PostgresStore {
                         attempts = \(sync.counts.attempts), pages = \(sync.counts.pages), items = \(sync.counts.items),
                         bytes = \(sync.counts.bytes), wire_bytes = \(sync.counts.wireBytes), error = \(sync.error?.message),
                         error_kind = \(sync.error?.kind.rawValue), error_status = \(sync.error?.status),
-                        since = \(since)::timestamptz
+                        since = \(since)::timestamptz, since_token = \(token)
                     WHERE id = \(runID)
                     """, logger: logger)
                 let row = try await connection.rows(
@@ -91,13 +92,17 @@ extension PostgresStore {
                 try await connection.query(
                     """
                     UPDATE sync_runs SET finished_at = \(finished)::timestamptz, added = \(changes.added),
-                        changed = \(changes.changed), removed = \(changes.removed), since = \(since)::timestamptz
+                        changed = \(changes.changed), removed = \(changes.removed), since = \(since)::timestamptz,
+                        since_token = \(token)
                     WHERE id = \(runID)
                     """, logger: logger)
             }
-            if let since {
+            if sync.since != nil {
                 try await connection.query(
-                    "UPDATE resources SET since = \(since)::timestamptz WHERE name = \(sync.resource)", logger: logger)
+                    """
+                    UPDATE resources SET since = \(since)::timestamptz, since_token = \(token)
+                    WHERE name = \(sync.resource)
+                    """, logger: logger)
             }
             return recorded
         }

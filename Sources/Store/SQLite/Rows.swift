@@ -16,6 +16,7 @@ extension ResourceRow: FetchableRecord {
         static let validatorsScope = Column("validators_scope")
         static let itemCount = Column("item_count")
         static let since = Column("since")
+        static let sinceToken = Column("since_token")
     }
 
     /// Decodes a row of `resources`.
@@ -29,7 +30,8 @@ extension ResourceRow: FetchableRecord {
         validators = Validators(
             etag: row[Columns.etag], lastModified: row[Columns.lastModified], scope: row[Columns.validatorsScope])
         itemCount = row[Columns.itemCount] ?? 0
-        since = (row[Columns.since] as String?).flatMap(Timestamp.date(from:))
+        since = SinceState(
+            time: (row[Columns.since] as String?).flatMap(Timestamp.date(from:)), token: row[Columns.sinceToken])
     }
 }
 
@@ -54,6 +56,7 @@ extension SyncRunRow: FetchableRecord {
         static let changed = Column("changed")
         static let removed = Column("removed")
         static let since = Column("since")
+        static let sinceToken = Column("since_token")
     }
 
     /// Decodes a row of `sync_runs`.
@@ -71,6 +74,7 @@ extension SyncRunRow: FetchableRecord {
         error = StoredError(message: row[Columns.error], kind: row[Columns.errorKind], status: row[Columns.errorStatus])
         changes = SnapshotChanges(
             added: row[Columns.added] ?? 0, changed: row[Columns.changed] ?? 0, removed: row[Columns.removed] ?? 0)
-        since = (row[Columns.since] as String?).flatMap(Timestamp.date(from:))
+        since = SinceState(
+            time: (row[Columns.since] as String?).flatMap(Timestamp.date(from:)), token: row[Columns.sinceToken])
     }
 }

@@ -80,10 +80,13 @@ extension SQLiteStore {
                 db, sql: "SELECT * FROM cursors WHERE resource = ? AND scope = ?", arguments: [resource, scope])
         else { return nil }
         func date(_ column: String) -> Date? { (row[column] as String?).flatMap(Timestamp.date(from:)) }
-        var cursor = SyncCursor(request: row["request"], since: date("since"), fullAt: date("full_at"))
+        func since(_ column: String) -> SinceState? {
+            SinceState(time: date(column), token: row[column + "_token"])
+        }
+        var cursor = SyncCursor(request: row["request"], since: since("since"), fullAt: date("full_at"))
         if let next = row["walk"] as String? {
             cursor.walk = SyncCursor.Walk(
-                next: next, pages: row["walk_pages"] ?? 0, sent: date("walk_sent"), largest: date("walk_largest"),
+                next: next, pages: row["walk_pages"] ?? 0, sent: since("walk_sent"), largest: since("walk_largest"),
                 run: row["walk_run"] ?? 0)
         }
         return cursor
@@ -94,23 +97,28 @@ extension SQLiteStore {
     )
         throws
     {
-        let since = cursor.since.map(Timestamp.string(from:))
+        let since = cursor.since?.time.map(Timestamp.string(from:))
         try db.execute(
             sql: """
-                INSERT INTO cursors (resource, scope, request, since, walk, walk_pages, walk_sent, walk_largest,
-                                     walk_run, full_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO cursors (resource, scope, request, since, since_token, walk, walk_pages, walk_sent,
+                                     walk_sent_token, walk_largest, walk_largest_token, walk_run, full_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (resource, scope) DO UPDATE SET
-                    request = excluded.request, since = excluded.since, walk = excluded.walk,
-                    walk_pages = excluded.walk_pages, walk_sent = excluded.walk_sent,
-                    walk_largest = excluded.walk_largest, walk_run = excluded.walk_run, full_at = excluded.full_at,
-                    updated_at = excluded.updated_at
+                    request = excluded.request, since = excluded.since, since_token = excluded.since_token,
+                    walk = excluded.walk, walk_pages = excluded.walk_pages, walk_sent = excluded.walk_sent,
+                    walk_sent_token = excluded.walk_sent_token, walk_largest = excluded.walk_largest,
+                    walk_largest_token = excluded.walk_largest_token, walk_run = excluded.walk_run,
+                    full_at = excluded.full_at, updated_at = excluded.updated_at
                 """,
             arguments: [
-                resource, scope, cursor.request, since, cursor.walk?.next, cursor.walk?.pages,
-                cursor.walk?.sent.map(Timestamp.string(from:)), cursor.walk?.largest.map(Timestamp.string(from:)),
+                resource, scope, cursor.request, since, cursor.since?.token, cursor.walk?.next, cursor.walk?.pages,
+                cursor.walk?.sent?.time.map(Timestamp.string(from:)), cursor.walk?.sent?.token,
+                cursor.walk?.largest?.time.map(Timestamp.string(from:)), cursor.walk?.largest?.token,
                 cursor.walk?.run, cursor.fullAt.map(Timestamp.string(from:)), now,
             ])
-        try db.execute(sql: "UPDATE resources SET since = ? WHERE name = ?", arguments: [since, resource])
+        // A token stays out of `resources`, which shows it shortened once its sync is recorded.
+        if cursor.since?.token == nil {
+            try db.execute(sql: "UPDATE resources SET since = ? WHERE name = ?", arguments: [since, resource])
+        }
     }
 }

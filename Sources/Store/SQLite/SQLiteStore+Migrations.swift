@@ -156,6 +156,17 @@ extension SQLiteStore {
                     ALTER TABLE sync_runs ADD COLUMN since TEXT;
                     """)
         }
+        migrator.registerMigration("Keep opaque incremental state") { db in
+            // A token or URL kept instead of a time: the `since` columns stay times.
+            try db.execute(
+                sql: """
+                    ALTER TABLE cursors ADD COLUMN since_token TEXT;
+                    ALTER TABLE cursors ADD COLUMN walk_sent_token TEXT;
+                    ALTER TABLE cursors ADD COLUMN walk_largest_token TEXT;
+                    ALTER TABLE resources ADD COLUMN since_token TEXT;
+                    ALTER TABLE sync_runs ADD COLUMN since_token TEXT;
+                    """)
+        }
         return migrator
     }
 }

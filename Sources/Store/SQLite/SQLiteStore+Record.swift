@@ -53,8 +53,8 @@ extension SQLiteStore {
             }
             if let since = sync.since {
                 try db.execute(
-                    sql: "UPDATE resources SET since = ? WHERE name = ?",
-                    arguments: [Timestamp.string(from: since), sync.resource])
+                    sql: "UPDATE resources SET since = ?, since_token = ? WHERE name = ?",
+                    arguments: [since.time.map(Timestamp.string(from:)), since.token, sync.resource])
             }
             return recorded
         }
@@ -234,7 +234,7 @@ extension SQLiteStore {
         try db.executeCached(
             sql: """
                 UPDATE sync_runs SET finished_at = ?, outcome = ?, attempts = ?, pages = ?, items = ?, bytes = ?,
-                    wire_bytes = ?, error = ?, error_kind = ?, error_status = ?, since = ?
+                    wire_bytes = ?, error = ?, error_kind = ?, error_status = ?, since = ?, since_token = ?
                 WHERE id = ?
                 """,
             arguments: [
@@ -242,7 +242,7 @@ extension SQLiteStore {
                 sync.counts.items,
                 sync.counts.bytes, sync.counts.wireBytes, sync.error?.message, sync.error?.kind.rawValue,
                 sync.error?.status,
-                sync.since.map(Timestamp.string(from:)), id,
+                sync.since?.time.map(Timestamp.string(from:)), sync.since?.token, id,
             ])
         let row = try Row.fetchOne(
             db.cachedStatement(sql: "SELECT added, changed, removed FROM sync_runs WHERE id = ?"), arguments: [id])
@@ -254,10 +254,13 @@ extension SQLiteStore {
         _ id: Int64, of sync: FinishedSync, at finishedAt: Date, changes: SnapshotChanges, _ db: Database
     ) throws {
         try db.executeCached(
-            sql: "UPDATE sync_runs SET finished_at = ?, added = ?, changed = ?, removed = ?, since = ? WHERE id = ?",
+            sql: """
+                UPDATE sync_runs SET finished_at = ?, added = ?, changed = ?, removed = ?, since = ?, since_token = ?
+                WHERE id = ?
+                """,
             arguments: [
                 Timestamp.string(from: finishedAt), changes.added, changes.changed, changes.removed,
-                sync.since.map(Timestamp.string(from:)), id,
+                sync.since?.time.map(Timestamp.string(from:)), sync.since?.token, id,
             ])
     }
 }

@@ -106,7 +106,7 @@ package struct ResourceMachine: Sendable, Hashable {
     /// The error of its last failed sync, cleared by a success.
     private var lastError: StoredError?
     /// For an incremental resource, the value its next sync sends.
-    private var since: Date?
+    private var since: SinceState?
     /// In a fleet, the agent that holds its lease.
     private var owner: String?
 

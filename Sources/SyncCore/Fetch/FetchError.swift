@@ -34,6 +34,9 @@ package struct FetchError: Error, Sendable, CustomStringConvertible {
     /// or memory. A passing condition of the machine, like a busy database
     /// (docs/configuration.md#failures-and-retries).
     package var ofMachine = false
+    /// Whether the API said the value an incremental sync kept is too old
+    /// (`since.expiredWhen`): the sync starts afresh with a full sync.
+    package var stateExpired = false
 
     /// Creates a fetch error.
     package init(

@@ -22,8 +22,8 @@ struct PageDecoder: Sendable {
         /// For an incremental resource: the records and the deletions, in the page's order.
         var changes: [IncrementalChange] = []
         /// For an incremental resource: the largest value of its `since` field among the
-        /// items, or the value of its `fromBody` field.
-        var largest: Date?
+        /// items, or the value its `fromBody`, `token` or `link` names in the body.
+        var kept: SinceState?
     }
 
     /// The page's document, its records in order, and its last item.
@@ -74,7 +74,7 @@ struct PageDecoder: Sendable {
                         message: "the item at \"\(location)\" has \(document.kind(of: span).phrase) at \"\(pointer)\", "
                             + "not a time (an ISO 8601 string or a Unix time)")
                 }
-                decoded.largest = max(decoded.largest ?? date, date)
+                decoded.kept = .time(max(decoded.kept?.time ?? date, date))
             }
         }
         switch document.kind(of: container) {
@@ -100,19 +100,38 @@ struct PageDecoder: Sendable {
             throw Problem(
                 message: "the items at \"\(items)\" are \(kind.phrase), not an array of items")
         }
-        if case .body(let pointer) = incremental?.source, let format = incremental?.format,
-            let span = document.span(at: pointer)
-        {
-            let value = JSONValue(document, span)
-            guard value != .null else { return decoded }
-            guard let date = format.date(from: value) else {
+        if let incremental { decoded.kept = try kept(by: incremental, in: document) ?? decoded.kept }
+        return decoded
+    }
+
+    /// The value the body names for the next sync (`fromBody`, `token`,
+    /// `link`); `nil` when it names none, or the items give it (`field`).
+    private func kept(by incremental: IncrementalSettings, in document: JSONDocument) throws(Problem) -> SinceState? {
+        let pointer: JSONPointer
+        switch incremental.source {
+        case .field: return nil
+        case .body(let field), .token(let field), .link(let field): pointer = field
+        }
+        guard let span = document.span(at: pointer) else { return nil }
+        let value = JSONValue(document, span)
+        switch (incremental.source, value) {
+        case (_, .null): return nil
+        case (.body, _):
+            guard let date = incremental.format.date(from: value) else {
                 throw Problem(
                     message: "the body has \(document.kind(of: span).phrase) at \"\(pointer)\", "
                         + "not a time (an ISO 8601 string or a Unix time)")
             }
-            decoded.largest = date
+            return .time(date)
+        case (.token, .string(let text)), (.token, .number(let text)):
+            return text.isEmpty ? nil : .token(text)
+        case (.link, .string(let text)):
+            return text.isEmpty ? nil : .token(text)
+        default:
+            throw Problem(
+                message: "the body has \(document.kind(of: span).phrase) at \"\(pointer)\", not "
+                    + (incremental.source == .link(pointer) ? "a URL" : "a token (a string or a number)"))
         }
-        return decoded
     }
 
     private func record(

@@ -14,6 +14,8 @@ struct PageRequest: Sendable, Hashable {
     var position: Int = 0
     /// The cursors or URLs already followed in this sync.
     var seen: Set<String> = []
+    /// The items the walk received before this page.
+    var received = 0
 }
 
 /// The rules of docs/configuration.md#pagination for walking a resource's
@@ -53,6 +55,8 @@ struct PagePlanner: Sendable {
         var lastItem: JSONDocument.Span?
         /// The page's `Link` header values.
         var linkHeaders: [String] = []
+        /// The number of items the page says the walk holds (`pagination.total`).
+        var total: Int?
     }
 
     /// Why the walk cannot go on.
@@ -105,18 +109,21 @@ struct PagePlanner: Sendable {
     /// The page after `request`, or `nil` if that was the last.
     func next(after request: PageRequest, _ facts: PageFacts) throws(Problem) -> PageRequest? {
         if try isLast(facts) { return nil }
+        let received = request.received + facts.itemCount
+        if let total = facts.total, received >= total { return nil }
         var next: PageRequest
         switch pagination.style {
         case .none:
             return nil
         case .page(let param, let sizeParam, let size, _):
-            guard facts.itemCount >= size else { return nil }
+            // A short page is the last only when nothing better says so (Jira caps its page size).
+            guard facts.itemCount > 0, facts.itemCount >= size || !pagination.trustsShortPages else { return nil }
             next = self.request(
                 number: request.number + 1,
                 setting: [(param, .number(request.position + 1)), (sizeParam, .number(size))],
                 position: request.position + 1)
         case .offset(let param, let limitParam, let limit):
-            guard facts.itemCount >= limit else { return nil }
+            guard facts.itemCount > 0, facts.itemCount >= limit || !pagination.trustsShortPages else { return nil }
             let offset = request.position + facts.itemCount
             next = self.request(
                 number: request.number + 1, setting: [(param, .number(offset)), (limitParam, .number(limit))],
@@ -149,7 +156,31 @@ struct PagePlanner: Sendable {
         // One request past maxPages is allowed: when the last page is full, only
         // an empty page after it shows the end. ResourceFetch refuses it if it holds items.
         guard next.number <= maxPages + 1 else { throw Self.tooManyPages(maxPages) }
+        next.received = received
         return next
+    }
+
+    /// Why a page that ends the walk cannot be its last, if it says more
+    /// follow: its `hasMore` is `true`, or a walk told by a next cursor or URL
+    /// ends on a page that `stopWhen` does not call the last
+    /// (docs/configuration.md#complete-copies).
+    func saysMore(_ facts: PageFacts) -> String? {
+        if let hasMore = pagination.hasMore, let document = facts.document, let span = document.span(at: hasMore),
+            JSONValue(document, span) == .bool(true)
+        {
+            return "the page says more follow (\"\(hasMore)\" is true) but names no next page"
+        }
+        switch pagination.style {
+        case .cursor, .link, .nextURL:
+            if let stopWhen = pagination.stopWhen, pagination.hasMore == nil,
+                !stopWhen.matches(status: 200, body: [], document: facts.document)
+            {
+                return "the page names no next page, but it is not the last by stopWhen"
+            }
+            return nil
+        case .none, .page, .offset:
+            return nil
+        }
     }
 
     /// Whether the page says it is the last: `hasMore` is not `true`, or `stopWhen` matches.

@@ -25,7 +25,7 @@ package struct ResourceStatus: Sendable, Hashable, Codable {
     /// The error of its last failed sync, cleared by a success.
     package var lastError: StoredError?
     /// For an incremental resource, the value its next sync sends (before the lookback).
-    package var since: Date?
+    package var since: SinceState?
     /// In a fleet, the agent that holds its lease (docs/fleet.md); `nil` outside
     /// a fleet, or while no agent holds it.
     package var owner: String?

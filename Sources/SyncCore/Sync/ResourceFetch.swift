@@ -27,7 +27,14 @@ struct FetchedPage: Sendable {
     /// For an incremental resource: its records and deletions, in the page's order.
     var changes: [IncrementalChange] = []
     /// For an incremental resource: the page's value for the next sync.
-    var largest: Date?
+    var kept: SinceState?
+    /// The number of items the page held (deletions and tombstones included).
+    var itemCount = 0
+    /// The number of items the API says the whole walk holds (`pagination.total`).
+    var total: Int?
+    /// The total a page of a walk that trusts short pages states by a usual
+    /// name, though `pagination.total` does not name it: a check only.
+    var impliedTotal: (count: Int, place: String)?
 }
 
 /// The pages of a resource's last applied snapshot, by number, whose
@@ -58,51 +65,79 @@ struct ResourceFetch: Sendable {
     let budget: RequestBudget
     /// The resource's body, with the `since` value of an incremental resource.
     let body: RequestBody?
+    /// The resource's headers, with the `since` value of an incremental resource.
+    let headers: [(name: String, value: String)]
 
     private var redactor: Redactor { context.redactor }
 
     /// Prepares the fetch of `resource`, its URL filled with `dependencyValues`;
-    /// an incremental resource sends `since` where its `since.param` or
-    /// `since.bodyField` says (docs/configuration.md#incremental-resources).
+    /// an incremental resource sends `since` where its placeholders, its
+    /// `since.param` or `since.bodyField` say (docs/configuration.md#placeholders).
     /// In the agent (``SyncContext/connectivity``), requests wait while the
     /// machine is offline, and a request that finds it offline waits for it
     /// to come back without using up an attempt; without it (`refresh`
     /// in-process), such a request ends the sync as `offline`.
     init(
         resource: ResourceConfig, context: SyncContext, dependencyValues: [URLTemplate.Dependency: String] = [:],
-        since: String? = nil, onRetry: @escaping @Sendable (RetryEvent, _ page: Int) -> Void = { _, _ in }
+        since: SentValue? = nil, onRetry: @escaping @Sendable (RetryEvent, _ page: Int) -> Void = { _, _ in }
     ) {
         self.resource = resource
         self.context = context
         self.onRetry = onRetry
-        (planner, body) = Self.plan(resource, dependencyValues: dependencyValues, since: since)
+        (planner, body, headers) = Self.plan(resource, dependencyValues: dependencyValues, since: since)
         decoder = PageDecoder(items: resource.items, key: resource.key)
         budget = context.budgets.budget(for: resource)
     }
 
-    /// The planner of the pages and the body, with `since` where the resource sends it.
+    /// The planner of the pages, the body and the headers, with `since` where
+    /// the resource sends it; without it, a query parameter that is only
+    /// `{since}` is left out.
     static func plan(
-        _ resource: ResourceConfig, dependencyValues: [URLTemplate.Dependency: String], since: String?
-    ) -> (planner: PagePlanner, body: RequestBody?) {
-        var query = resource.query
+        _ resource: ResourceConfig, dependencyValues: [URLTemplate.Dependency: String], since: SentValue?
+    ) -> (planner: PagePlanner, body: RequestBody?, headers: [(name: String, value: String)]) {
+        var query: [(name: String, value: String)] = []
+        for (name, value) in resource.query {
+            if since == nil, value.contains("{"), (try? TextTemplate.parse(value))?.onlySince != nil { continue }
+            query.append((name, TextTemplate.fill(value, with: since)))
+        }
         var body = resource.body
-        if let since, let incremental = resource.incremental {
-            switch incremental.placement {
+        if let current = body, resource.incremental != nil || current.text.contains("{{") {
+            if let json = current.json {
+                let filled = json.mappingStrings { text in
+                    guard text.contains("{"), let template = try? TextTemplate.parse(text) else { return .string(text) }
+                    // A body string that is one Unix time is sent as a number.
+                    if let format = template.onlySince, let since { return since.json(format) }
+                    return .string(template.render(since))
+                }
+                body = RequestBody(text: filled.serialized(), contentType: current.contentType)
+            } else {
+                body = RequestBody(text: TextTemplate.fill(current.text, with: since), contentType: current.contentType)
+            }
+        }
+        if let since, let placement = resource.incremental?.placement {
+            switch placement {
             case .query(let name):
                 query.removeAll { $0.name == name }
-                query.append((name, since))
+                query.append((name, since.text()))
             case .body(let pointer):
-                let value: JSONValue = incremental.format == .iso8601 ? .string(since) : .number(since)
-                let object = body.flatMap { try? JSONValue(parsing: Array($0.text.utf8)) } ?? .object([])
+                let object = body?.json ?? .object([])
                 body = RequestBody(
-                    text: object.setting(value, at: pointer).serialized(),
+                    text: object.setting(since.json(), at: pointer).serialized(),
                     contentType: body?.contentType ?? "application/json")
             }
         }
+        let headers = resource.headers.map { header in
+            (header.name, TextTemplate.fill(header.value, with: since, encode: Self.headerSafe))
+        }
         let planner = PagePlanner(
-            pagination: resource.pagination, baseURL: resource.url.render(dependencyValues), query: query,
-            maxPages: resource.settings.maxPages, body: body)
-        return (planner, body)
+            pagination: resource.pagination, baseURL: resource.url.render(dependencyValues, since: since),
+            query: query, maxPages: resource.settings.maxPages, body: body)
+        return (planner, body, headers)
+    }
+
+    /// `text` without the control characters a header value cannot hold.
+    private static func headerSafe(_ text: String) -> String {
+        String(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F })
     }
 
     /// A fingerprint of the first request and of how its answer is read: the
@@ -118,18 +153,20 @@ struct ResourceFetch: Sendable {
     static func fingerprint(
         of resource: ResourceConfig, dependencyValues: [URLTemplate.Dependency: String], redactor: Redactor
     ) -> String {
-        let (planner, body) = plan(resource, dependencyValues: dependencyValues, since: nil)
+        let (planner, body, _) = plan(resource, dependencyValues: dependencyValues, since: nil)
         return fingerprint(of: resource, first: planner.first(), body: body, redactor: redactor)
     }
 
     private static func fingerprint(
         of resource: ResourceConfig, first: PageRequest, body: RequestBody?, redactor: Redactor
     ) -> String {
-        let parts = [
+        var parts = [
             resource.method.rawValue, first.url, body?.text ?? "",
             resource.headers.map { "\($0.name): \($0.value)" }.joined(separator: "\n"),
             resource.items.description, resource.key.description, resource.paginationText,
         ]
+        // A token or link kept belongs to where it came from (a time, to any of them, as before).
+        if let source = resource.incremental?.source, !source.keepsTime { parts.append("\(source)") }
         return FNV1a.hex(redactor.redact(parts.joined(separator: "\u{1F}")))
     }
 
@@ -141,6 +178,7 @@ struct ResourceFetch: Sendable {
             .init("seen", .array(next.seen.subtracting(request.seen).sorted().map { .string(redactor.seal($0)) })),
         ]
         if let body = next.body { members.append(.init("body", .string(redactor.seal(body)))) }
+        if next.received > 0 { members.append(.init("received", .number(next.received))) }
         return JSONValue.object(members).serialized()
     }
 
@@ -159,6 +197,7 @@ struct ResourceFetch: Sendable {
             guard let unsealed = redactor.unseal(body) else { return nil }
             next.body = unsealed
         }
+        next.received = value["received"]?.intValue ?? 0
         return next
     }
 
@@ -291,7 +330,7 @@ struct ResourceFetch: Sendable {
         -> FetchedPage
     {
         let validators = previous?.validators ?? Validators()
-        var headers = resource.headers
+        var headers = self.headers
         if let etag = validators.etag { headers.append(("If-None-Match", etag)) }
         if let lastModified = validators.lastModified { headers.append(("If-Modified-Since", lastModified)) }
         let body = request.body.map { RequestBody(text: $0, contentType: "application/json") } ?? self.body
@@ -339,6 +378,16 @@ struct ResourceFetch: Sendable {
         }
         let bytes = Array(response.body.readableBytesView)
         let document = try? JSONDocument(validating: bytes)
+        if let expired = resource.incremental?.expiredWhen,
+            expired.matches(status: response.status, body: bytes, document: document)
+        {
+            var error = FetchError(
+                .unrecoverable, resource: resource.name, request: shown,
+                cause: "the API answered \(response.status): the value kept for this sync is too old (expiredWhen)",
+                status: response.status)
+            error.stateExpired = true
+            throw error
+        }
         if let failure = ResponseVerdict.failure(
             status: response.status, headers: response.headers, body: bytes, document: document,
             settings: settings, now: context.now())
@@ -352,21 +401,35 @@ struct ResourceFetch: Sendable {
             let (document, records, lastItem) = (decoded.document, decoded.records, decoded.lastItem)
             let itemCount = resource.incremental == nil ? records.count : decoded.changes.count
             if request.number > planner.maxPages, itemCount > 0 { throw PagePlanner.tooManyPages(planner.maxPages) }
-            let facts = PagePlanner.PageFacts(
+            var facts = PagePlanner.PageFacts(
                 itemCount: itemCount, document: document, lastItem: lastItem,
                 linkHeaders: response.headers["Link"])
+            facts.total = try total(in: document, headers: response.headers)
             // Relative next-page links are relative to the URL that answered.
             var answered = request
             answered.url = response.url
             answered.seen.insert(request.url)
             let next = try planner.next(after: answered, facts)
+            if next == nil, let more = planner.saysMore(facts) {
+                throw PagePlanner.Problem(message: "\(more): the copy would be short")
+            }
             let stored = StoredPage(
                 number: request.number, request: fingerprint(of: request), validators: received,
                 next: next.map { self.stored($0, after: request) }, itemCount: records.count)
-            return FetchedPage(
+            var page = FetchedPage(
                 number: request.number, request: redactor.redact(shown), records: records, bytes: bytes.count,
                 wireBytes: response.wireBytes, notModified: false, next: next, stored: stored,
-                changes: decoded.changes, largest: decoded.largest)
+                changes: decoded.changes, kept: decoded.kept)
+            page.itemCount = itemCount
+            page.total = facts.total
+            if resource.pagination.trustsShortPages {
+                page.impliedTotal = Self.impliedTotal(in: document, headers: response.headers)
+            }
+            if case .link = resource.incremental?.source, case .token(let link)? = page.kept {
+                // A relative link is relative to the URL that answered.
+                page.kept = .token(URL(string: link, relativeTo: URL(string: response.url))?.absoluteString ?? link)
+            }
+            return page
         } catch let problem as PageDecoder.Problem {
             throw FetchError(.unrecoverable, resource: resource.name, request: shown, cause: problem.message)
         } catch let problem as PagePlanner.Problem {
@@ -374,6 +437,52 @@ struct ResourceFetch: Sendable {
                 .unrecoverable, resource: resource.name, request: shown, cause: problem.message)
         } catch {
             throw FetchError(.unrecoverable, resource: resource.name, request: shown, cause: "\(error)")
+        }
+    }
+}
+
+extension ResourceFetch {
+    /// The names under which APIs state a walk's total, at the top of the body.
+    private static let totalNames = [
+        "total", "total_count", "totalCount", "totalSize", "total_results", "totalResults", "totalItems",
+    ]
+
+    /// A count of items stated under a usual name (`/total`, `X-Total-Count`),
+    /// which a walk that stops at a short page checks its count against.
+    fileprivate static func impliedTotal(
+        in document: JSONDocument, headers: HTTPHeaders
+    ) -> (count: Int, place: String)? {
+        for name in totalNames {
+            let pointer = JSONPointer(tokens: [name])
+            if let span = document.span(at: pointer), case .number(let text) = JSONValue(document, span),
+                let count = Int(text), count >= 0
+            {
+                return (count, "\(pointer)")
+            }
+        }
+        if let text = headers.first(name: "X-Total-Count"), let count = Int(text), count >= 0 {
+            return (count, "X-Total-Count")
+        }
+        return nil
+    }
+
+    /// The number of items the page says the walk holds, where `pagination.total` says to look.
+    fileprivate func total(in document: JSONDocument, headers: HTTPHeaders) throws(PagePlanner.Problem) -> Int? {
+        switch resource.pagination.total {
+        case nil: return nil
+        case .header(let name):
+            guard let text = headers.first(name: name) else { return nil }
+            guard let total = Int(text.trimmingCharacters(in: .whitespaces)), total >= 0 else {
+                throw PagePlanner.Problem(message: "the header \(name) is \"\(text)\", not a count of items")
+            }
+            return total
+        case .body(let pointer):
+            guard let span = document.span(at: pointer), document.kind(of: span) != .null else { return nil }
+            guard case .number(let text) = JSONValue(document, span), let total = Int(text), total >= 0 else {
+                throw PagePlanner.Problem(
+                    message: "the total at \"\(pointer)\" is \(document.kind(of: span).phrase), not a count of items")
+            }
+            return total
         }
     }
 }

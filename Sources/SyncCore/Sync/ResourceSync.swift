@@ -82,7 +82,7 @@ struct ResourceSync: Sendable {
 
     /// The fetch of this resource's pages, telling `progress` of its retries.
     private func makeFetch(
-        _ values: [URLTemplate.Dependency: String], since: String? = nil, progress: SyncTally, logger: Logger
+        _ values: [URLTemplate.Dependency: String], since: SentValue? = nil, progress: SyncTally, logger: Logger
     ) -> ResourceFetch {
         ResourceFetch(
             resource: resource, context: context, dependencyValues: values, since: since
@@ -100,15 +100,18 @@ struct ResourceSync: Sendable {
         }
     }
 
-    /// A full sync of an incremental resource (`fullResyncEvery`): a snapshot
-    /// of every item from `initial`, which deletes what the API no longer lists,
-    /// and the cursor it leaves.
+    /// A full sync of an incremental resource (`fullResyncEvery`, a first sync
+    /// that replaces records, or a kept value the API calls too old): a
+    /// snapshot of every item from `initial`, which deletes what the API no
+    /// longer lists, and the cursor it leaves.
     private struct FullResync {
         var values: [URLTemplate.Dependency: String]
         var scope: String
         var request: String
-        var since: String
+        var since: SentValue?
         var cursor: SyncCursor?
+        /// The run row of the incremental walk it takes over, if that wrote one.
+        var run: Int64?
     }
 
     /// One attempt of a snapshot sync: every page staged, then applied at once.
@@ -121,37 +124,50 @@ struct ResourceSync: Sendable {
         do {
             var values = full?.values ?? [:]
             if full == nil { values = try await resource.dependencyValues(in: store) }
-            let fetch = makeFetch(values, since: full?.since, progress: progress, logger: logger)
+            var fetch = makeFetch(values, since: full?.since, progress: progress, logger: logger)
             // Validators are sent back only with the request they were received for.
             let fingerprint = fetch.fingerprint
-            let walk =
+            var walk =
                 full == nil ? StoredWalk(try await store.pages(of: resource.name, scope: fingerprint)) : StoredWalk()
             progress.scope(fingerprint)
             // Unchanged pages are staged only once a page has changed: a sync
             // whose every page answered 304 writes no record.
             var unchanged: [FetchedPage] = []
-            var largest: Date?
+            var kept: SinceState?
+            var window = WalkCount(start: full?.since?.state.time)
             progress.beginWalk()
-            for try await page in fetch.pages(stored: walk) {
-                var items = 0
-                if page.notModified, snapshot == nil {
-                    unchanged.append(page)
-                } else {
-                    if snapshot == nil {
-                        snapshot = try await store.beginSnapshot(of: resource.name, lastWins: full != nil)
-                        for earlier in unchanged { progress.addItems(try await stage(earlier, in: snapshot!)) }
-                        unchanged = []
+            while true {
+                for try await received in fetch.pages(stored: walk) {
+                    let page = window.numbered(received)
+                    var items = 0
+                    if page.notModified, snapshot == nil {
+                        unchanged.append(page)
+                    } else {
+                        if snapshot == nil {
+                            snapshot = try await store.beginSnapshot(of: resource.name, lastWins: full != nil)
+                            for earlier in unchanged { progress.addItems(try await stage(earlier, in: snapshot!)) }
+                            unchanged = []
+                        }
+                        items = try await stage(page, in: snapshot!)
+                        if full != nil { try await snapshot!.unstage(Self.deletedKeys(page.changes)) }
                     }
-                    items = try await stage(page, in: snapshot!)
-                    if full != nil { try await snapshot!.unstage(Self.deletedKeys(page.changes)) }
+                    kept = Self.kept(kept, page.kept, resource.incremental)
+                    window.add(page)
+                    let (report, retry) = progress.add(page, items: items)
+                    onProgress(report)
+                    if let retry { onProgress(retry) }
+                    logger.debug(
+                        page.notModified ? "page not modified" : "page received",
+                        metadata: [LogKey.page: "\(page.number)", LogKey.items: "\(report.items)"])
                 }
-                largest = Self.largest(largest, page.largest, resource.incremental)
-                let (report, retry) = progress.add(page, items: items)
-                onProgress(report)
-                if let retry { onProgress(retry) }
-                logger.debug(
-                    page.notModified ? "page not modified" : "page received",
-                    metadata: [LogKey.page: "\(page.number)", LogKey.items: "\(report.items)"])
+                if let shortfall = window.shortfall(cap: resource.pagination.cap) {
+                    throw FetchError(.unrecoverable, resource: resource.name, request: "the sync", cause: shortfall)
+                }
+                guard let next = try windowAfter(window, kept: kept) else { break }
+                logger.info("a query's cap of items reached: asking again from \(next.text())")
+                fetch = makeFetch(values, since: next, progress: progress, logger: logger)
+                walk = StoredWalk()
+                window = window.next(start: next.state.time)
             }
             if snapshot == nil, !unchanged.isEmpty {
                 logger.debug("not modified")
@@ -160,19 +176,39 @@ struct ResourceSync: Sendable {
             }
             if snapshot == nil { snapshot = try await store.beginSnapshot(of: resource.name, lastWins: full != nil) }
             var cursor: (scope: String, cursor: SyncCursor)?
+            var since: SinceState?
             if let full {
-                let since = largest ?? full.cursor?.since
-                cursor = (full.scope, SyncCursor(request: full.request, since: since, fullAt: context.now()))
+                since = kept ?? full.cursor?.since
+                cursor = (
+                    full.scope,
+                    sealed(SyncCursor(request: full.request, since: since, fullAt: context.now()))
+                )
                 logger.info("full sync of an incremental resource: what the API no longer lists is deleted")
             }
             return await finish(
                 .success, trigger: trigger, startedAt: startedAt, progress: progress, snapshot: snapshot, last: last,
-                cursor: cursor)
+                run: full?.run, since: since, cursor: cursor)
         } catch {
             return await failed(
                 error, trigger: trigger, startedAt: startedAt, progress: progress, snapshot: snapshot, last: last,
-                logger: logger)
+                logger: logger, run: full?.run)
         }
+    }
+
+    /// The value the next window of a walk asks from, when the API's cap of
+    /// items for one query cut this one short (`pagination.cap`,
+    /// docs/configuration.md#complete-copies): the largest value seen.
+    private func windowAfter(_ window: WalkCount, kept: SinceState?) throws -> SentValue? {
+        guard let cap = resource.pagination.cap, window.items >= cap, let incremental = resource.incremental else {
+            return nil
+        }
+        guard let largest = kept?.time, largest > window.start ?? .distantPast else {
+            throw FetchError(
+                .unrecoverable, resource: resource.name, request: "the sync",
+                cause: "more than \(cap) items (the API's cap for one query) share one value of the since field: "
+                    + "the next query cannot start past them")
+        }
+        return SentValue(state: .time(largest), format: incremental.format, timeZone: incremental.timeZone)
     }
 
     /// Ends an attempt that failed with `error`, recorded (on `run`, the row of
@@ -203,11 +239,15 @@ struct ResourceSync: Sendable {
     }
 
     /// The value for the next sync after a page that says `page`: the largest
-    /// of the items' (`since.field`), or the last page's (`since.fromBody`).
-    private static func largest(_ current: Date?, _ page: Date?, _ incremental: IncrementalSettings?) -> Date? {
+    /// of the items' (`since.field`), else the last page's.
+    private static func kept(
+        _ current: SinceState?, _ page: SinceState?, _ incremental: IncrementalSettings?
+    ) -> SinceState? {
         guard let page else { return current }
-        if case .body = incremental?.source { return page }
-        return max(current ?? page, page)
+        if case .field = incremental?.source, let current = current?.time, let time = page.time {
+            return .time(max(current, time))
+        }
+        return page
     }
 
     /// The keys whose last change on a page is a deletion.
@@ -220,6 +260,48 @@ struct ResourceSync: Sendable {
     /// The cursor scope of a dependent resource: the values its URL reads.
     static func scope(_ values: [URLTemplate.Dependency: String]) -> String {
         values.map { "\($0.key.resource)\($0.key.pointer)=\($0.value)" }.sorted().joined(separator: "&")
+    }
+
+    /// `cursor` as the store keeps it: a token or link with its secrets sealed.
+    private func sealed(_ cursor: SyncCursor) -> SyncCursor {
+        var cursor = cursor
+        cursor.since = cursor.since.map(sealed)
+        if var walk = cursor.walk {
+            walk.sent = walk.sent.map(sealed)
+            walk.largest = walk.largest.map(sealed)
+            cursor.walk = walk
+        }
+        return cursor
+    }
+
+    private func sealed(_ state: SinceState) -> SinceState {
+        guard case .token(let text) = state else { return state }
+        return .token(context.redactor.seal(text))
+    }
+
+    /// `cursor` as the store kept it, its secrets put back; `nil` when one is no
+    /// longer configured.
+    private func unsealed(_ cursor: SyncCursor) -> SyncCursor? {
+        func unseal(_ state: SinceState?) -> SinceState?? {
+            guard case .token(let text)? = state else { return .some(state) }
+            return context.redactor.unseal(text).map { .some(.token($0)) }
+        }
+        var cursor = cursor
+        guard let since = unseal(cursor.since) else { return nil }
+        cursor.since = since
+        if let walk = cursor.walk {
+            guard let sent = unseal(walk.sent), let largest = unseal(walk.largest) else { return nil }
+            cursor.walk?.sent = sent
+            cursor.walk?.largest = largest
+        }
+        return cursor
+    }
+
+    /// `state` as `status` and `history` show it: a token or link shortened, its secrets scrubbed.
+    private func shown(_ state: SinceState) -> SinceState {
+        guard case .token(let text) = state else { return state }
+        let redacted = context.redactor.redact(text)
+        return .token(redacted.count > 40 ? String(redacted.prefix(40)) + "…" : redacted)
     }
 
     /// One attempt of an incremental sync (docs/configuration.md#incremental-resources):
@@ -239,6 +321,12 @@ struct ResourceSync: Sendable {
             var cursor = try await store.cursor(of: resource.name, scope: scope)
             // Another request (a changed URL, query or items) starts afresh.
             if cursor?.request != request { cursor = nil }
+            if let stored = cursor {
+                cursor = unsealed(stored)
+                if cursor == nil {
+                    logger.notice("the value kept holds a secret no longer configured: starting afresh")
+                }
+            }
             // Records from another request (or kept as a snapshot before) are replaced by a
             // full sync, which deletes what the new one does not list.
             var replacing = false
@@ -251,50 +339,100 @@ struct ResourceSync: Sendable {
                         stored.fullAt.map { context.now().timeIntervalSince($0) >= every.seconds } ?? true
                     } ?? false
             }
+            let full = FullResync(
+                values: values, scope: scope, request: request, since: incremental.value(toSend: nil), cursor: cursor)
             if replacing || due == true {
-                let full = FullResync(
-                    values: values, scope: scope, request: request, since: incremental.value(toSend: nil),
-                    cursor: cursor)
                 return await runSnapshotOnce(
                     trigger: trigger, startedAt: startedAt, progress: progress, last: last, full: full)
             }
-            var walk = cursor?.walk
-            let sent = walk?.sent ?? cursor?.since
-            let fetch = makeFetch(
-                values, since: incremental.value(toSend: sent), progress: progress, logger: logger)
-            progress.scope(request)
-            var start: PageRequest?
-            if let stored = walk {
-                start = fetch.request(stored: stored.next, after: PageRequest(number: 0, url: ""))
-                if start == nil {
-                    // Its next page cannot be read back (a secret it held is gone): the walk starts again.
-                    walk = nil
-                } else {
-                    logger.info("going on with the sync cut off after page \(stored.pages)")
-                }
+            do {
+                let since = try await walkChanges(
+                    incremental, cursor: cursor, request: request, scope: scope, values: values, trigger: trigger,
+                    startedAt: startedAt, progress: progress, logger: logger, run: &run, feed: &feed)
+                return await finish(
+                    .success, trigger: trigger, startedAt: startedAt, progress: progress, last: last, run: run,
+                    feed: feed, since: since)
+            } catch let error as FetchError where error.stateExpired {
+                // The API calls the value kept too old: a full sync starts afresh.
+                logger.notice("\(error.cause): a full sync starts afresh")
+                var afresh = full
+                afresh.run = run
+                return await runSnapshotOnce(
+                    trigger: trigger, startedAt: startedAt, progress: progress, last: last, full: afresh)
             }
-            var largest = walk?.largest
-            // A resumed walk counts its pages (and maxPages) from where it goes on.
-            let before = walk?.pages ?? 0
-            progress.beginWalk()
-            for try await page in fetch.pages(from: start) {
-                largest = Self.largest(largest, page.largest, incremental)
+        } catch {
+            return await failed(
+                error, trigger: trigger, startedAt: startedAt, progress: progress, last: last, logger: logger, run: run,
+                feed: feed)
+        }
+    }
+
+    /// The walk of an incremental sync from `cursor`, each page merged and
+    /// committed with the cursor after it; returns the value kept for the
+    /// next sync. A walk cut off by the API's cap of items for one query goes
+    /// on from the largest value seen (`pagination.cap`).
+    private func walkChanges(
+        _ incremental: IncrementalSettings, cursor: SyncCursor?, request: String, scope: String,
+        values: [URLTemplate.Dependency: String], trigger: SyncTrigger, startedAt: Date, progress: SyncTally,
+        logger: Logger, run: inout Int64?, feed: inout ClosedRange<Int64>?
+    ) async throws -> SinceState? {
+        var walk = cursor?.walk
+        let sent = walk?.sent ?? cursor?.since
+        var fetch = makeFetch(values, since: incremental.value(toSend: sent), progress: progress, logger: logger)
+        progress.scope(request)
+        var start: PageRequest?
+        if let stored = walk {
+            start = fetch.request(stored: stored.next, after: PageRequest(number: 0, url: ""))
+            if start == nil {
+                // Its next page cannot be read back (a secret it held is gone): the walk starts again.
+                walk = nil
+            } else {
+                logger.info("going on with the sync cut off after page \(stored.pages)")
+            }
+        }
+        if start == nil, case .link = incremental.source, case .token(let link)? = cursor?.since {
+            // The URL the last sync's last page named is where this one starts.
+            start = PageRequest(number: 1, url: link)
+        }
+        var kept = walk?.largest
+        var ended = cursor?.since
+        // The value this window of the walk sent.
+        var windowSent = walk?.sent ?? sent
+        // A resumed walk counts its pages (and maxPages) from where it goes on.
+        var window = WalkCount(start: windowSent?.time, pages: walk?.pages ?? 0)
+        progress.beginWalk()
+        while true {
+            var following: (fetch: ResourceFetch, value: SentValue)?
+            for try await received in fetch.pages(from: start) {
+                let page = window.numbered(received)
+                kept = Self.kept(kept, page.kept, incremental)
+                window.add(page)
                 var after = SyncCursor(request: request, since: cursor?.since, fullAt: cursor?.fullAt)
-                if var next = page.next {
+                var next = page.next
+                var leading = fetch
+                if next == nil, let value = try windowAfter(window, kept: kept) {
+                    let windowFetch = makeFetch(values, since: value, progress: progress, logger: logger)
+                    following = (windowFetch, value)
+                    next = windowFetch.planner.first()
+                    leading = windowFetch
+                    windowSent = value.state
+                }
+                if var next {
                     // The loop guard's history stays out: kept, it would grow with every page.
                     next.seen = []
                     after.walk = SyncCursor.Walk(
-                        next: fetch.stored(next, after: PageRequest(number: 0, url: "")), pages: before + page.number,
-                        sent: sent, largest: largest, run: 0)
+                        next: leading.stored(next, after: PageRequest(number: 0, url: "")), pages: page.number,
+                        sent: windowSent, largest: kept, run: 0)
                 } else {
-                    after.since = largest ?? cursor?.since
+                    after.since = kept ?? cursor?.since
                     // A complete walk from the initial value is a full sync too.
                     if sent == nil { after.fullAt = context.now() }
+                    ended = after.since
                 }
                 let applied = try await store.applyPage(
                     IncrementalPage(
-                        resource: resource.name, scope: scope, changes: page.changes, cursor: after, run: run,
-                        trigger: trigger, startedAt: startedAt))
+                        resource: resource.name, scope: scope, changes: page.changes, cursor: sealed(after),
+                        run: run, trigger: trigger, startedAt: startedAt))
                 run = applied.run
                 if let pageFeed = applied.feed {
                     feed = (feed?.lowerBound ?? pageFeed.lowerBound)...pageFeed.upperBound
@@ -309,15 +447,12 @@ struct ResourceSync: Sendable {
                         "changes":
                             "\(applied.changes.added) new, \(applied.changes.changed) changed, \(applied.changes.removed) removed",
                     ])
-                if page.next == nil { cursor = after }
             }
-            return await finish(
-                .success, trigger: trigger, startedAt: startedAt, progress: progress, last: last, run: run,
-                feed: feed, since: cursor?.since)
-        } catch {
-            return await failed(
-                error, trigger: trigger, startedAt: startedAt, progress: progress, last: last, logger: logger, run: run,
-                feed: feed)
+            guard let following else { return ended }
+            logger.info("a query's cap of items reached: asking again from \(following.value.text())")
+            fetch = following.fetch
+            start = nil
+            window = window.next(start: following.value.state.time)
         }
     }
 
@@ -345,7 +480,7 @@ struct ResourceSync: Sendable {
     private func finish(
         _ outcome: SyncOutcome, trigger: SyncTrigger, startedAt: Date, progress: SyncTally,
         snapshot: (any SnapshotWriter)? = nil, error: StoredError? = nil, last: Bool = true, run: Int64? = nil,
-        feed: ClosedRange<Int64>? = nil, since: Date? = nil, cursor: (scope: String, cursor: SyncCursor)? = nil
+        feed: ClosedRange<Int64>? = nil, since: SinceState? = nil, cursor: (scope: String, cursor: SyncCursor)? = nil
     ) async -> SyncReport {
         let totals = progress.totals
         if !last, outcome == .gaveUp, error?.kind == .storage {
@@ -365,7 +500,7 @@ struct ResourceSync: Sendable {
             resource: resource.name, trigger: trigger, startedAt: startedAt, outcome: outcome, state: state,
             error: error, validators: totals.validators)
         sync.counts = totals.counts
-        sync.since = since ?? cursor?.cursor.since
+        sync.since = since.map(shown)
         var recorded = RecordedSync(finishedAt: context.now())
         do {
             recorded = try await store.record(sync, snapshot: snapshot, continuing: run, cursor: cursor)

@@ -92,12 +92,12 @@ package struct SyncReport: Sendable, Hashable {
     /// The records the resource holds after it, when it changed them.
     package var records: Int?
     /// For an incremental resource, the value its next sync sends.
-    package var since: Date?
+    package var since: SinceState?
 
     /// Creates a report.
     package init(
         _ result: SyncResult, retryAfter: Duration? = nil, feed: ClosedRange<Int64>? = nil, records: Int? = nil,
-        since: Date? = nil
+        since: SinceState? = nil
     ) {
         self.result = result
         self.retryAfter = retryAfter

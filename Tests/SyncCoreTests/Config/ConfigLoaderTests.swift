@@ -467,7 +467,7 @@ func resource(
         defer { try? FileManager.default.removeItem(atPath: folder) }
         for credential in [
             "api-token", "github-token", "stripe-key", "slack-token", "notion-token", "zendesk-token", "proxy-password",
-            "salesforce-secret", "graph-secret", "graph-refresh-token", "http-token",
+            "salesforce-secret", "graph-secret", "graph-refresh-token", "http-token", "jira-token",
         ] {
             try Data("t0ken-\(credential)\n".utf8).write(to: URL(fileURLWithPath: folder + "/" + credential))
         }
@@ -484,11 +484,12 @@ func resource(
             config.resources.map(\.pagination.styleName)
                 == [
                     "page", "offset", "cursor", "link", "nextUrl", "none", "page", "link", "cursor", "cursor", "cursor",
-                    "nextUrl", "nextUrl", "link", "nextUrl", "nextUrl",
+                    "nextUrl", "nextUrl", "link", "nextUrl", "nextUrl", "cursor", "offset", "cursor", "nextUrl", "link",
                 ])
         #expect(
             config.resources.filter { $0.incremental != nil }.map(\.name) == [
-                "zendesk-tickets", "github-issues-changed",
+                "zendesk-tickets", "github-issues-changed", "jira-issues", "couch-changes", "graph-users-delta",
+                "github-search",
             ])
         for key in ConfigLoader.settingsKeys + ConfigLoader.retryKeys + ConfigLoader.resourceKeys
             + ConfigLoader.paginationKeys + ConfigLoader.pageEndKeys

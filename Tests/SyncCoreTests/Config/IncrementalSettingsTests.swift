@@ -1,4 +1,5 @@
 import Foundation
+import Store
 import StreamsTesting
 import Testing
 
@@ -12,14 +13,23 @@ import Testing
     @Test func eachFormatWritesTheValueLessTheLookback() {
         var settings = IncrementalSettings(
             source: .field(JSONPointer(tokens: ["updated_at"])), placement: .query("updated_since"), format: .iso8601,
-            initial: Date(timeIntervalSince1970: 0), lookback: .seconds(90))
-        let since = Date(timeIntervalSince1970: 1_790_000_000.25)
-        #expect(settings.value(toSend: nil) == "1970-01-01T00:00:00Z")
-        #expect(settings.value(toSend: since) == "2026-09-21T14:11:50.250Z")
+            lookback: .seconds(90))
+        let since = SinceState.time(Date(timeIntervalSince1970: 1_790_000_000.25))
+        #expect(settings.value(toSend: nil)?.text() == "1970-01-01T00:00:00Z")
+        #expect(settings.value(toSend: since)?.text() == "2026-09-21T14:11:50.250Z")
         settings.format = .unixSeconds
-        #expect(settings.value(toSend: since) == "1789999910")
+        #expect(settings.value(toSend: since)?.text() == "1789999910")
         settings.format = .unixMilliseconds
-        #expect(settings.value(toSend: since) == "1789999910250")
+        #expect(settings.value(toSend: since)?.text() == "1789999910250")
+        // A pattern writes the time in since.timeZone.
+        settings.timeZone = TimeZone(identifier: "Europe/Berlin")!
+        #expect(settings.value(toSend: since)?.text(.pattern("yyyy-MM-dd HH:mm")) == "2026-09-21 16:11")
+        // A token is sent as it is, with no lookback; a link is not sent at all.
+        let token = IncrementalSettings(source: .token(JSONPointer(tokens: ["last_seq"])), placement: nil)
+        #expect(token.value(toSend: nil) == nil)
+        #expect(token.value(toSend: .token("12-g1AAAA"))?.text() == "12-g1AAAA")
+        let link = IncrementalSettings(source: .link(JSONPointer(tokens: ["@odata.deltaLink"])), placement: nil)
+        #expect(link.value(toSend: .token("https://graph.example/delta?$deltatoken=x")) == nil)
     }
 
     @Test func valuesAreReadAsISOTimesOrUnixNumbers() {
@@ -56,12 +66,17 @@ import Testing
                "since": {"field": "/updated_at", "bodyField": "/filterGroups/0/filters/0/value", "format": "unixMilliseconds"}}
             ]}
             """#)
-        let items = ResourceFetch.plan(config.resources[0], dependencyValues: [:], since: "2026-11-24T10:00:00Z")
+        func sent(_ resource: ResourceConfig, _ seconds: Double) -> SentValue? {
+            resource.incremental?.value(toSend: .time(Date(timeIntervalSince1970: seconds)))
+        }
+        let items = ResourceFetch.plan(
+            config.resources[0], dependencyValues: [:], since: sent(config.resources[0], 1_795_514_400))
         // The configured one is replaced, not sent twice.
         #expect(
             items.planner.first().url
                 == "https://api.example.com/items?a=1&updated_since=2026-11-24T10%3A00%3A00Z&page=1&per_page=10")
-        let deals = ResourceFetch.plan(config.resources[1], dependencyValues: [:], since: "1790000000000")
+        let deals = ResourceFetch.plan(
+            config.resources[1], dependencyValues: [:], since: sent(config.resources[1], 1_790_000_000))
         #expect(
             deals.body?.text
                 == #"{"filterGroups":[{"filters":[{"propertyName":"hs_lastmodifieddate","value":1790000000000}]}]}"#)
@@ -74,7 +89,6 @@ import Testing
         let decoder = PageDecoder(items: try JSONPointer("/data"), key: try JSONPointer("/id"))
         let settings = IncrementalSettings(
             source: .field(try JSONPointer("/updated_at")), placement: .query("since"), format: .iso8601,
-            initial: Date(timeIntervalSince1970: 0),
             deleted: DeletedRule(pointer: try JSONPointer("/gone"), equals: .bool(true)))
         let body = #"""
             {"data": [{"id": 1, "updated_at": "2026-11-24T10:00:00Z"}, {"id": 2, "gone": true, "updated_at": null},
@@ -84,7 +98,7 @@ import Testing
         #expect(decoded.records.map(\.key) == ["1", "3", "4"])
         #expect(decoded.changes.count == 4)
         #expect(decoded.changes[1] == .delete(key: "2"))
-        #expect(decoded.largest == Date(timeIntervalSince1970: 1_795_518_000))
+        #expect(decoded.kept == .time(Date(timeIntervalSince1970: 1_795_518_000)))
         #expect(throws: PageDecoder.Problem.self) {
             try decoder.decode(Array(#"{"data": [{"id": 1, "updated_at": "soon"}]}"#.utf8), incremental: settings)
         }

@@ -35,6 +35,46 @@ import Testing
         #expect(try planner.next(after: second, facts(items: 0)) == nil)
     }
 
+    @Test func withATotalAShortPageIsNotTheLastAndOffsetsAdvanceByWhatCame() throws {
+        // Jira caps maxResults at 50 whatever is asked, and says so only through total.
+        var pagination = Pagination.offset(param: "startAt", limitParam: "maxResults", limit: 100)
+        pagination.total = .body(try JSONPointer("/total"))
+        let planner = planner(pagination)
+        var request = planner.first()
+        var offsets = [request.position]
+        while true {
+            var page = try facts(items: min(50, 180 - request.position), body: #"{"total": 180}"#)
+            page.total = 180
+            guard let next = try planner.next(after: request, page) else { break }
+            request = next
+            offsets.append(next.position)
+        }
+        #expect(offsets == [0, 50, 100, 150])
+        #expect(request.url.hasSuffix("startAt=150&maxResults=100"))
+    }
+
+    @Test func withHasMoreAShortPageGoesOnAndAnEmptyPageEnds() throws {
+        var pagination = Pagination.page(param: "page", sizeParam: "per_page", size: 100, start: 1)
+        pagination.hasMore = try JSONPointer("/has_more")
+        let planner = planner(pagination)
+        let first = planner.first()
+        let second = try #require(try planner.next(after: first, facts(items: 40, body: #"{"has_more": true}"#)))
+        #expect(second.position == 2 && second.received == 40)
+        #expect(try planner.next(after: second, facts(items: 0, body: #"{"has_more": true}"#)) == nil)
+        #expect(planner.saysMore(try facts(items: 0, body: #"{"has_more": true}"#)) != nil)
+        #expect(planner.saysMore(try facts(items: 0, body: #"{"has_more": false}"#)) == nil)
+    }
+
+    @Test func aWalkThatEndsOnAPageNotMarkedLastSaysSo() throws {
+        var pagination = Pagination.cursor(next: try JSONPointer("/nextPageToken"), param: "nextPageToken")
+        pagination.stopWhen = ResponseMatch(pointer: try JSONPointer("/isLast"), equals: .bool(true))
+        let planner = planner(pagination)
+        let cut = try facts(items: 5, body: #"{"isLast": false}"#)
+        #expect(try planner.next(after: planner.first(), cut) == nil)
+        #expect(planner.saysMore(cut) == "the page names no next page, but it is not the last by stopWhen")
+        #expect(planner.saysMore(try facts(items: 5, body: #"{"isLast": true}"#)) == nil)
+    }
+
     @Test func pageStartsWhereConfigured() {
         let planner = planner(.page(param: "p", sizeParam: "n", size: 5, start: 0))
         #expect(planner.first().url == "https://api.example.com/users?status=active&p=0&n=5")

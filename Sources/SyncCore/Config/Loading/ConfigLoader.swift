@@ -91,13 +91,16 @@ package enum ConfigLoader {
         "name", "url", "method", "headers", "query", "body", "items", "key", "pagination", "mode", "since", "deleted",
         "fullResyncEvery",
     ]
-    static let sinceKeys = ["field", "fromBody", "param", "bodyField", "format", "initial", "lookback"]
+    static let sinceKeys = [
+        "field", "fromBody", "token", "link", "param", "bodyField", "format", "timeZone", "initial", "lookback",
+        "expiredWhen",
+    ]
     static let styles = ["none", "page", "offset", "cursor", "link", "nextUrl"]
     static let paginationKeys = [
         "param", "sizeParam", "size", "start", "limitParam", "limit", "next", "cursorFromLastItem",
     ]
     /// Keys every style but `none` takes.
-    static let pageEndKeys = ["hasMore", "stopWhen", "in"]
+    static let pageEndKeys = ["hasMore", "stopWhen", "in", "total", "cap"]
 
     /// The longest Unix socket path Linux accepts (`sun_path` holds 108 bytes with the NUL).
     static let maximumSocketPathLength = 107

@@ -5,15 +5,30 @@ import Store
 /// (docs/configuration.md#incremental-resources): the value it sends, where it
 /// takes the next one from, and which items are deletions.
 package struct IncrementalSettings: Sendable, Hashable {
-    /// Where the value for the next sync comes from, after a sync.
+    /// Where the value for the next sync comes from, after a sync
+    /// (docs/configuration.md#what-a-sync-keeps).
     package enum Source: Sendable, Hashable {
         /// The largest value of this field of the items (`"field": "/updated_at"`).
         case field(JSONPointer)
         /// This field of the last page's body (`"fromBody": "/end_time"`, Zendesk).
         case body(JSONPointer)
+        /// The opaque token at this field of the last page's body, sent back as
+        /// it is (`"token": "/last_seq"`, CouchDB).
+        case token(JSONPointer)
+        /// The URL at this field of the last page's body, where the next sync
+        /// starts (`"link": "/@odata.deltaLink"`, Microsoft Graph).
+        case link(JSONPointer)
+
+        /// Whether the value kept is a time.
+        package var keepsTime: Bool {
+            switch self {
+            case .field, .body: true
+            case .token, .link: false
+            }
+        }
     }
 
-    /// Where the value is sent.
+    /// Where the value is sent, besides the `{since}` placeholders.
     package enum Placement: Sendable, Hashable {
         /// A query parameter of every page (`"param": "updated_since"`).
         case query(String)
@@ -32,21 +47,45 @@ package struct IncrementalSettings: Sendable, Hashable {
     }
 
     package var source: Source
-    package var placement: Placement
-    package var format: Format
-    /// The value of the first sync, when there is none yet.
-    package var initial: Date
-    /// Subtracted from the value before it is sent, for updates that arrive late.
+    /// `param` or `bodyField`; `nil` when placeholders alone say where (or for a `link`).
+    package var placement: Placement?
+    package var format: Format = .iso8601
+    /// Where `{since:PATTERN}` writes its time.
+    package var timeZone = TimeZone(identifier: "UTC")!
+    /// The value of the first sync, when there is none yet: the Unix epoch for a
+    /// time unless given; none for a token unless given.
+    package var initial: SinceState?
+    /// Subtracted from a time before it is sent, for updates that arrive late.
     package var lookback: Duration = .zero
     /// Which items say their record is deleted.
     package var deleted: DeletedRule?
     /// How often a full snapshot sync runs instead, which deletes what the API no longer lists.
     package var fullResyncEvery: Duration?
+    /// A response that says the kept value is too old: the sync starts afresh with a full sync.
+    package var expiredWhen: ResponseMatch?
 
-    /// The value to send for `since` (the stored one, else ``initial``), less ``lookback``.
-    package func value(toSend since: Date?) -> String {
-        guard let since else { return format.text(initial) }
-        return format.text(since.addingTimeInterval(-lookback.seconds))
+    package init(
+        source: Source, placement: Placement?, format: Format = .iso8601, initial: SinceState? = nil,
+        lookback: Duration = .zero, deleted: DeletedRule? = nil, fullResyncEvery: Duration? = nil
+    ) {
+        self.source = source
+        self.placement = placement
+        self.format = format
+        self.initial = initial ?? (source.keepsTime ? .time(Date(timeIntervalSince1970: 0)) : nil)
+        self.lookback = lookback
+        self.deleted = deleted
+        self.fullResyncEvery = fullResyncEvery
+    }
+
+    /// The value to send: the `kept` one, a time less ``lookback``, else
+    /// ``initial``; `nil` when there is none to send (a `link` starts at the
+    /// URL it keeps instead).
+    package func value(toSend kept: SinceState?) -> SentValue? {
+        if case .link = source { return nil }
+        var state = kept
+        if case .time(let date)? = kept { state = .time(date.addingTimeInterval(-lookback.seconds)) }
+        guard let state = state ?? initial else { return nil }
+        return SentValue(state: state, format: format, timeZone: timeZone)
     }
 }
 

@@ -90,6 +90,12 @@ extension Pagination {
                 pagination?.stopWhen = ResponseMatch.load(object, statusAllowed: false, in: context)
                 object.finish(reader)
             }
+            if let value = fields.take("total") {
+                pagination?.total = loadTotal(value, at: fields.path("total"), reader)
+            }
+            if let value = fields.take("cap") {
+                pagination?.cap = reader.integer(value, at: fields.path("cap"), in: 1...10_000_000)
+            }
             if let placement: Pagination.Placement = reader.choice(
                 fields, "in", else: "must be \"query\" or \"body\"")
             {
@@ -108,5 +114,19 @@ extension Pagination {
         }
         fields.finish(reader)
         return pagination
+    }
+
+    /// `total`: a pointer into the body (`"/total"`), or `{"header": "X-Total-Count"}`.
+    private static func loadTotal(_ value: JSONValue, at path: String, _ reader: ConfigReader) -> Total? {
+        if case .string = value { return reader.pointer(value, at: path).map(Total.body) }
+        guard let fields = reader.object(value, at: path) else { return nil }
+        defer { fields.finish(reader) }
+        guard let header = fields.take("header").flatMap({ reader.string($0, at: fields.path("header")) }),
+            !header.isEmpty
+        else {
+            reader.report(path, #"must be a JSON pointer ("/total") or {"header": "X-Total-Count"}"#)
+            return nil
+        }
+        return .header(header)
     }
 }

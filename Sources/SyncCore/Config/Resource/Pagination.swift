@@ -32,12 +32,31 @@ package struct Pagination: Sendable, Hashable {
         case body
     }
 
+    /// Where a page states how many items the whole walk holds.
+    package enum Total: Sendable, Hashable {
+        /// A number at this pointer of the body (Jira's `/total`).
+        case body(JSONPointer)
+        /// A response header (`X-Total-Count`).
+        case header(String)
+    }
+
     package var style: Style
     package var placement = Placement.query
     /// Where a page says whether more follow (`has_more`): the walk stops when it is not `true`.
     package var hasMore: JSONPointer?
     /// A page that matches this is the last (`end_of_stream: true`).
     package var stopWhen: ResponseMatch?
+    /// Where a page states the walk's total: the walk ends there, and a sync
+    /// that receives another number fails (docs/configuration.md#complete-copies).
+    package var total: Total?
+    /// The most items the API pages through for one query (GitHub search:
+    /// 1,000): the walk queries again from the largest `since` value seen.
+    package var cap: Int?
+
+    /// Whether a short page is the last: only when nothing better says so.
+    package var trustsShortPages: Bool {
+        hasMore == nil && stopWhen == nil && total == nil
+    }
 
     /// One request.
     package static let none = Pagination(style: .none)
@@ -82,6 +101,26 @@ package struct Pagination: Sendable, Hashable {
         case .cursor: "cursor"
         case .link: "link"
         case .nextURL: "nextUrl"
+        }
+    }
+}
+
+/// Texts that fingerprints are made of, which must not change when a type
+/// gains a member (a changed fingerprint drops validators and cursors).
+enum FingerprintText {
+    /// The members of ``SyncCore/Pagination`` that say how pages are asked
+    /// for, printed as the whole type was before it had more: under its name.
+    struct Pagination {
+        var style: SyncCore.Pagination.Style
+        var placement: SyncCore.Pagination.Placement
+        var hasMore: JSONPointer?
+        var stopWhen: ResponseMatch?
+
+        init(_ pagination: SyncCore.Pagination) {
+            style = pagination.style
+            placement = pagination.placement
+            hasMore = pagination.hasMore
+            stopWhen = pagination.stopWhen
         }
     }
 }

@@ -5,3 +5,36 @@ package struct RequestBody: Sendable, Hashable {
     /// The `Content-Type` sent unless the headers set one.
     package var contentType: String
 }
+
+extension RequestBody {
+    /// The body as JSON, when it is JSON.
+    package var json: JSONValue? {
+        guard contentType.hasPrefix("application/json") else { return nil }
+        return try? JSONValue(parsing: Array(text.utf8))
+    }
+}
+
+extension JSONValue {
+    /// Calls `body` with each string in the value and its path (`body.variables.query`, `body.ids[2]`).
+    func forEachString(at path: String, _ body: (String, String) -> Void) {
+        switch self {
+        case .string(let text): body(text, path)
+        case .array(let elements):
+            for (index, element) in elements.enumerated() { element.forEachString(at: "\(path)[\(index)]", body) }
+        case .object(let members):
+            for member in members { member.value.forEachString(at: ObjectFields.path(path, member.name), body) }
+        default: break
+        }
+    }
+
+    /// The value with each string replaced by `transform`'s value for it.
+    func mappingStrings(_ transform: (String) -> JSONValue) -> JSONValue {
+        switch self {
+        case .string(let text): transform(text)
+        case .array(let elements): .array(elements.map { $0.mappingStrings(transform) })
+        case .object(let members):
+            .object(members.map { JSONValue.Member($0.name, $0.value.mappingStrings(transform)) })
+        default: self
+        }
+    }
+}

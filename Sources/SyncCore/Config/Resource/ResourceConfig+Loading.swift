@@ -87,7 +87,17 @@ extension ResourceConfig {
                     fields.path("body"), "must be a JSON object when the pagination is sent in the body")
             }
         }
-        let incremental = IncrementalSettings.load(fields, method: method, in: context)
+        let placeholders = placeholderUse(url: url, headers: headers, query: query, body: body, in: fields, reader)
+        let incremental = IncrementalSettings.load(
+            fields, method: method, placeholders: placeholders, in: context)
+        var windowed = false
+        if case .field? = (incremental ?? nil)?.source { windowed = true }
+        if pagination?.cap != nil, !windowed {
+            reader.report(
+                "\(fields.path("pagination")).cap",
+                "needs \"mode\": \"incremental\" and since.field, with the request sorted by that field: "
+                    + "the walk asks again from the largest value seen")
+        }
         let settings = SyncSettings.load(fields, over: defaults, in: context)
         if let auth = settings.auth {
             if headers.contains(where: { $0.name.lowercased() == "authorization" }) {
@@ -104,6 +114,38 @@ extension ResourceConfig {
         return ResourceConfig(
             name: name, url: url, method: method, headers: headers, query: query, body: body, items: items,
             key: key, pagination: pagination, settings: settings, incremental: incremental ?? nil)
+    }
+
+    /// Where the request holds `{since}` placeholders, each read
+    /// (docs/configuration.md#placeholders): a text that cannot be read is a problem at its path.
+    private static func placeholderUse(
+        url: URLTemplate?, headers: [(name: String, value: String)], query: [(name: String, value: String)],
+        body: RequestBody?, in fields: ObjectFields, _ reader: ConfigReader
+    ) -> PlaceholderUse {
+        var use = PlaceholderUse()
+        if let url, url.hasSince {
+            use.paths.append(fields.path("url"))
+            if !url.formats.isEmpty { use.formatPaths.append(fields.path("url")) }
+        }
+        func check(_ text: String, at path: String) {
+            do {
+                let template = try TextTemplate.parse(text)
+                if template.hasSince { use.paths.append(path) }
+                if !template.formats.isEmpty { use.formatPaths.append(path) }
+            } catch {
+                reader.report(path, error.message)
+            }
+        }
+        for (name, value) in query { check(value, at: ObjectFields.path(fields.path("query"), name)) }
+        for (name, value) in headers { check(value, at: ObjectFields.path(fields.path("headers"), name)) }
+        if let body {
+            if let json = body.json {
+                json.forEachString(at: fields.path("body"), check)
+            } else {
+                check(body.text, at: fields.path("body"))
+            }
+        }
+        return use
     }
 
     /// `headers`: each name a token, each value free of line breaks; a

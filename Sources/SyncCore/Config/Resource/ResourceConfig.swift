@@ -29,7 +29,7 @@ package struct ResourceConfig: Sendable {
     package var key: JSONPointer
     /// How to walk from page to page.
     package var pagination: Pagination {
-        didSet { paginationText = "\(pagination)" }
+        didSet { paginationText = Self.text(of: pagination) }
     }
     /// Timing, retry and limits.
     package var settings: SyncSettings {
@@ -62,7 +62,14 @@ package struct ResourceConfig: Sendable {
         self.pagination = pagination
         settingsBox = SettingsBox(settings)
         self.incremental = incremental
-        paginationText = "\(pagination)"
+        paginationText = Self.text(of: pagination)
+    }
+
+    /// `pagination` as the fingerprints of requests have read it since they
+    /// first did: how the pages are asked for, without `total` and `cap`,
+    /// which change how a walk is checked, not what it asks.
+    static func text(of pagination: Pagination) -> String {
+        "\(FingerprintText.Pagination(pagination))"
     }
 
     /// `resources` holding one copy of what many have alike: one box for each

@@ -10,6 +10,8 @@ package struct URLTemplate: Sendable, Hashable {
         case text(String)
         /// The value at `pointer` in the record of `resource`, percent-encoded.
         case dependency(Dependency)
+        /// The value an incremental sync sends (`{since}`, docs/configuration.md#placeholders), percent-encoded.
+        case since(TimeFormat?)
     }
 
     /// A `{resource:/pointer}` placeholder.
@@ -36,13 +38,26 @@ package struct URLTemplate: Sendable, Hashable {
         }
     }
 
-    /// The URL with each placeholder replaced by `values[placeholder]`, percent-encoded.
-    package func render(_ values: [Dependency: String] = [:]) -> String {
+    /// Whether the URL holds a `{since}` placeholder.
+    package var hasSince: Bool {
+        parts.contains { if case .since = $0 { true } else { false } }
+    }
+
+    /// The formats its `{since:…}` placeholders give.
+    package var formats: [TimeFormat] {
+        parts.compactMap { if case .since(let format?) = $0 { format } else { nil } }
+    }
+
+    /// The URL with each placeholder replaced by `values[placeholder]`, or by
+    /// `since`'s text, percent-encoded.
+    package func render(_ values: [Dependency: String] = [:], since: SentValue? = nil) -> String {
         parts.map { part in
             switch part {
             case .text(let text): return text
             case .dependency(let dependency):
                 return PercentEncoding.encode(values[dependency] ?? "")
+            case .since(let format):
+                return since.map { PercentEncoding.encode($0.text(format)) } ?? ""
             }
         }.joined()
     }
@@ -66,7 +81,16 @@ package struct URLTemplate: Sendable, Hashable {
                         + "(write %7B for a literal brace)")
             }
             let inside = String(rest[rest.index(after: open)..<close])
-            parts.append(.dependency(try dependency(inside)))
+            if inside == "since" || inside.hasPrefix("since:") {
+                do {
+                    let template = try TextTemplate.parse("{\(inside)}")
+                    parts.append(.since(template.formats.first))
+                } catch {
+                    throw Substitution.Problem(message: error.message)
+                }
+            } else {
+                parts.append(.dependency(try dependency(inside)))
+            }
             rest = rest[rest.index(after: close)...]
         }
         parts.append(.text(String(rest)))
@@ -81,7 +105,7 @@ package struct URLTemplate: Sendable, Hashable {
                 } else {
                     merged.append(.text(filled))
                 }
-            case .dependency: merged.append(part)
+            case .dependency, .since: merged.append(part)
             }
         }
         return URLTemplate(parts: merged, display: raw)
