@@ -1,16 +1,15 @@
 import Foundation
 
 extension IncrementalSettings {
-    /// `mode`, `since`, `deleted` and `fullResyncEvery` (docs/configuration.md#incremental-resources):
+    /// `mode`, `since` and `fullResyncEvery` (docs/configuration.md#incremental-resources):
     /// `nil` for a snapshot resource; `.some(nil)` for an incremental one with problems.
     static func load(_ fields: ObjectFields, method: HTTPMethod, in context: ConfigContext) -> IncrementalSettings?? {
         let reader = context.reader
         let mode = reader.choice(fields, "mode", else: "must be \"snapshot\" or \"incremental\"") ?? SyncMode.snapshot
         let since = fields.take("since")
-        let deleted = fields.take("deleted")
         let every = fields.take("fullResyncEvery")
         guard mode == .incremental else {
-            for (key, value) in [("since", since), ("deleted", deleted), ("fullResyncEvery", every)]
+            for (key, value) in [("since", since), ("fullResyncEvery", every)]
             where value != nil {
                 reader.report(fields.path(key), "needs \"mode\": \"incremental\"")
             }
@@ -70,22 +69,13 @@ extension IncrementalSettings {
             lookback = duration
         }
         object.finish(reader)
-        var rule: DeletedRule?
-        if let deleted, let object = reader.object(deleted, at: fields.path("deleted")) {
-            if let value = object.take("pointer"), let pointer = reader.pointer(value, at: object.path("pointer")) {
-                rule = DeletedRule(pointer: pointer, equals: object.take("equals") ?? .bool(true))
-            } else {
-                reader.report(object.path("pointer"), "is required: the item field that marks a deletion")
-            }
-            object.finish(reader)
-        }
         let fullResyncEvery = every.flatMap {
             reader.duration($0, at: fields.path("fullResyncEvery"), atLeast: .seconds(1))
         }
         guard reader.problems.count == problems, let source, let placement else { return .some(nil) }
         return IncrementalSettings(
             source: source, placement: placement, format: format, initial: initial, lookback: lookback,
-            deleted: rule, fullResyncEvery: fullResyncEvery)
+            fullResyncEvery: fullResyncEvery)
     }
 }
 

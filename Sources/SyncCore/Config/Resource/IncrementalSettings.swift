@@ -2,8 +2,9 @@ import Foundation
 import Store
 
 /// How a resource in `"mode": "incremental"` asks only for what changed
-/// (docs/configuration.md#incremental-resources): the value it sends, where it
-/// takes the next one from, and which items are deletions.
+/// (docs/configuration.md#incremental-resources): the value it sends, and where it
+/// takes the next one from. Which items are deletions is the resource's
+/// ``ResourceConfig/deleted``.
 package struct IncrementalSettings: Sendable, Hashable {
     /// Where the value for the next sync comes from, after a sync.
     package enum Source: Sendable, Hashable {
@@ -38,8 +39,6 @@ package struct IncrementalSettings: Sendable, Hashable {
     package var initial: Date
     /// Subtracted from the value before it is sent, for updates that arrive late.
     package var lookback: Duration = .zero
-    /// Which items say their record is deleted.
-    package var deleted: DeletedRule?
     /// How often a full snapshot sync runs instead, which deletes what the API no longer lists.
     package var fullResyncEvery: Duration?
 
@@ -48,13 +47,6 @@ package struct IncrementalSettings: Sendable, Hashable {
         guard let since else { return format.text(initial) }
         return format.text(since.addingTimeInterval(-lookback.seconds))
     }
-}
-
-/// Items that say their record is deleted: the value at `pointer` equals `equals`
-/// (`{"pointer": "/deleted"}` means `true`).
-package struct DeletedRule: Sendable, Hashable {
-    package var pointer: JSONPointer
-    package var equals: JSONValue
 }
 
 extension IncrementalSettings.Format {

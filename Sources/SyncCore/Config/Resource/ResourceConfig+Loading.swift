@@ -88,6 +88,7 @@ extension ResourceConfig {
             }
         }
         let incremental = IncrementalSettings.load(fields, method: method, in: context)
+        let deleted = fields.take("deleted").flatMap { DeletedRule.load($0, at: fields.path("deleted"), in: context) }
         let settings = SyncSettings.load(fields, over: defaults, in: context)
         if let auth = settings.auth {
             if headers.contains(where: { $0.name.lowercased() == "authorization" }) {
@@ -103,7 +104,7 @@ extension ResourceConfig {
         }
         return ResourceConfig(
             name: name, url: url, method: method, headers: headers, query: query, body: body, items: items,
-            key: key, pagination: pagination, settings: settings, incremental: incremental ?? nil)
+            key: key, pagination: pagination, settings: settings, incremental: incremental ?? nil, deleted: deleted)
     }
 
     /// `headers`: each name a token, each value free of line breaks; a
@@ -169,7 +170,7 @@ extension ResourceConfig {
     }
 
     /// Whether `name` is an HTTP token (RFC 9110), as a header name must be.
-    private static func isToken(_ name: String) -> Bool {
+    static func isToken(_ name: String) -> Bool {
         !name.isEmpty
             && name.unicodeScalars.allSatisfy {
                 ($0.isASCIILetterOrDigit || "!#$%&'*+-.^_`|~".unicodeScalars.contains($0))
