@@ -10,6 +10,7 @@ import Synchronization
 /// | path | style | body |
 /// | --- | --- | --- |
 /// | `/api/v2/incremental/NAME.json?start_time=UNIX&per_page=` | nextUrl | Zendesk's time-based incremental export: `{"NAME": [...], "next_page", "count", "end_time", "end_of_stream"}` (``ZendeskImitation/timeBasedExport(_:collection:dataset:origin:)``) |
+/// | `/feed/NAME?tombstones=removed&updated_since=ISO&page=&per_page=` | page | `{"value": [...], "page"}`: the incremental route's changes, removed items as `{"id", "@removed": {"reason": "deleted"}}`, or with `tombstones=events` as `{"deleted_id", "type": "deleted"}` (``TombstoneFeed``) |
 /// | `/echo` | none | the request itself: `{"id", "method", "query", "headers", "body"}` |
 /// | `/redirect?to=URL&status=302` | | a redirect to `URL` (to itself when `to` is absent) |
 /// | `POST /oauth/token` | | an OAuth2 token endpoint, once ``TestUpstream/requireOAuth2(_:)`` sets one (``OAuth2Server``); the collections and the routes above then want its tokens |
@@ -28,6 +29,8 @@ import Synchronization
 /// | `GET /shopify/NAME.json?limit=&page_info=` | Shopify REST Admin (50, 250) | `{"NAME": [...]}`; `Link` with `previous`, `next`; `X-Shopify-Shop-Api-Call-Limit` |
 /// | `GET /zendesk/NAME?cursor=&per_page=` | Zendesk cursor incremental export (1000, 1000) | `{"NAME": [...], "after_cursor", "after_url", "before_cursor": null, "before_url": null, "end_of_stream"}` |
 /// | `GET /salesforce/NAME/query`, then `nextRecordsUrl` | Salesforce query (`Sforce-Query-Options: batchSize=N`, 2000, 2000) | `{"totalSize", "done", "nextRecordsUrl": "/salesforce/NAME/query/LOCATOR-OFFSET", "records": [...]}` |
+/// | `GET /okta/NAME?limit=&after=ID` | Okta users list (200, 200) | `[...]`; `Link` with `self` and `next` (absolute) |
+/// | `POST /linear/NAME` `{"query", "variables": {"first", "after"}}` | Linear GraphQL connection (50, 250) | `{"data": {"NAME": {"nodes": [...], "pageInfo": {"hasNextPage", "endCursor"}}}}` |
 ///
 /// Each imitation answers its rate limit (``UpstreamRateLimit``, set with
 /// ``TestUpstream/setRateLimit(_:for:)``; GitHub and Shopify have one from the start) its
@@ -43,6 +46,8 @@ import Synchronization
 /// | Shopify | 429, `Retry-After: 2.0`, `{"errors": "Exceeded 2 calls per second …"}` | `Retry-After` | `X-Shopify-Shop-Api-Call-Limit: USED/SIZE` |
 /// | Zendesk | 429, `Retry-After: N`, `ratelimit-remaining: 0` | `Retry-After` | `ratelimit-limit`, `-remaining`, `-reset` (seconds), `x-rate-limit`, `x-rate-limit-remaining` |
 /// | Salesforce | 403, `REQUEST_LIMIT_EXCEEDED` | none told | `Sforce-Limit-Info: api-usage=USED/LIMIT` |
+/// | Okta | 429, `E0000047` | until `X-Rate-Limit-Reset` | `X-Rate-Limit-Limit`, `-Remaining`, `-Reset` (epoch seconds) |
+/// | Linear | 400, `RATELIMITED` | until `X-RateLimit-Requests-Reset` | `X-RateLimit-Requests-Limit`, `-Remaining`, `-Reset` (epoch milliseconds) |
 ///
 /// An injected ``Fault`` answering 403, 429 or 503 with a `retryAfter` is logged too.
 ///
@@ -137,6 +142,13 @@ final class TestRoutes: UpstreamRoutes {
             let status = query["status"].flatMap(Int.init) ?? 302
             let itself = request.path + (request.query.isEmpty ? "" : "?" + request.query)
             return .answer(status: status, headers: [("Location", query["to"] ?? itself)], body: ByteBuffer())
+        }
+        if parts.count == 2, parts[0] == "feed" {
+            guard let dataset = state.dataset(named: parts[1]) else {
+                return Routes.json(status: 404, #"{"error":"no such collection"}"#)
+            }
+            return Routes.outcome(
+                of: TombstoneFeed.page(request, dataset: dataset), modified: dataset.modified, request: request)
         }
         if parts.count == 4, parts[0] == "api", parts[2] == "incremental", parts[3].hasSuffix(".json") {
             let name = String(parts[3].dropLast(5))

@@ -124,6 +124,37 @@ import Testing
             },
             limit: .fixedWindow(requests: 3, window: .seconds(2)),
             firstPage: ["/salesforce/accounts/query"]),
+        APICase(
+            api: .okta,
+            resource: { base in
+                #"""
+                {"name": "users", "url": "\#(base)/okta/users", "query": {"limit": 50}, "key": "/id",
+                 "pagination": {"style": "link"}, \#(retry)}
+                """#
+            },
+            limit: .fixedWindow(requests: 3, window: .seconds(2)), toldQuota: true,
+            firstPage: ["/okta/users?limit=50"]),
+        APICase(
+            api: .linear,
+            resource: { base in
+                #"""
+                {"name": "issues", "url": "\#(base)/linear/issues", "method": "POST",
+                 "body": {"query": "query Issues($first: Int, $after: String) { issues(first: $first, after: $after) { nodes { id } pageInfo { hasNextPage endCursor } } }",
+                          "variables": {"first": 50}},
+                 "items": "/data/issues/nodes", "key": "/id",
+                 "pagination": {"style": "cursor", "in": "body", "param": "/variables/after",
+                                "next": "/data/issues/pageInfo/endCursor", "hasMore": "/data/issues/pageInfo/hasNextPage"},
+                 "rateLimit": {"headers": {"remaining": "X-RateLimit-Requests-Remaining",
+                                           "reset": "X-RateLimit-Requests-Reset", "limit": "X-RateLimit-Requests-Limit"}},
+                 "retry": {"maxAttempts": 3, "initialDelay": "100ms", "jitter": 0.1,
+                           "on": [{"pointer": "/errors/0/extensions/code", "equals": "RATELIMITED", "as": "rateLimit"}]}}
+                """#
+            },
+            limit: .fixedWindow(requests: 3, window: .seconds(2)), toldQuota: true,
+            firstPage: [
+                "/linear/issues", "-X", "POST", "-H", "Content-Type: application/json", "-d",
+                #"{"query": "{ issues { nodes { id } } }", "variables": {"first": 50}}"#,
+            ]),
     ]
 
     /// The collection a resource of `apiCase` reads: its name is the second path component.
@@ -137,6 +168,8 @@ import Testing
         case .shopify: "products"
         case .zendesk: "users"
         case .salesforce: "accounts"
+        case .okta: "users"
+        case .linear: "issues"
         }
     }
 

@@ -4,9 +4,18 @@ import Store
 /// Turns a page's body into records (docs/configuration.md#a-resource): the
 /// array at `items` (or the single object there, which is the one record), each
 /// item keyed by the string or number at `key`, and stored as compact JSON.
+/// Items that `deleted` marks (docs/configuration.md#deletions) are no records:
+/// an incremental resource's deletions, keyed at `deleted.key` if it is set.
 struct PageDecoder: Sendable {
     let items: JSONPointer
     let key: JSONPointer
+    var deleted: DeletedRule?
+
+    init(items: JSONPointer, key: JSONPointer, deleted: DeletedRule? = nil) {
+        self.items = items
+        self.key = key
+        self.deleted = deleted
+    }
 
     /// A body that does not hold what the configuration says it should.
     struct Problem: Error, Equatable {
@@ -16,9 +25,11 @@ struct PageDecoder: Sendable {
     /// A page, decoded.
     struct Decoded {
         var document: JSONDocument
-        /// The records to keep, in order (an incremental resource's deletions left out).
+        /// The records to keep, in order (items marked deleted left out).
         var records: [StagedRecord]
         var lastItem: JSONDocument.Span?
+        /// How many items the page holds, those marked deleted among them.
+        var itemCount = 0
         /// For an incremental resource: the records and the deletions, in the page's order.
         var changes: [IncrementalChange] = []
         /// For an incremental resource: the largest value of its `since` field among the
@@ -53,19 +64,21 @@ struct PageDecoder: Sendable {
         }
         var decoded = Decoded(document: document, records: [], lastItem: nil)
         func add(_ item: JSONDocument.Span, at location: String) throws(Problem) {
-            let record = try record(item, in: document, at: location)
-            guard let incremental else {
-                decoded.records.append(record)
-                return
-            }
-            if let rule = incremental.deleted, let span = document.span(at: rule.pointer, in: item),
-                JSONValue(document, span) == rule.equals
-            {
-                decoded.changes.append(.delete(key: record.key))
+            decoded.itemCount += 1
+            if let deleted, deleted.matches(item, in: document) {
+                // A tombstone: no record of a snapshot, a deletion for an incremental resource.
+                if incremental != nil {
+                    let gone = try key(of: item, at: deleted.key ?? self.key, in: document, location: location)
+                    decoded.changes.append(.delete(key: gone))
+                }
             } else {
+                let record = StagedRecord(
+                    key: try key(of: item, at: self.key, in: document, location: location),
+                    data: document.compactText(of: item))
                 decoded.records.append(record)
-                decoded.changes.append(.upsert(record))
+                if incremental != nil { decoded.changes.append(.upsert(record)) }
             }
+            guard let incremental else { return }
             if case .field(let pointer) = incremental.source, let span = document.span(at: pointer, in: item),
                 document.kind(of: span) != .null
             {
@@ -134,11 +147,10 @@ struct PageDecoder: Sendable {
         }
     }
 
-    private func record(
-        _ item: JSONDocument.Span, in document: JSONDocument, at location: String
-    ) throws(Problem)
-        -> StagedRecord
-    {
+    /// The key of `item`: the string or number at `key`.
+    private func key(
+        of item: JSONDocument.Span, at key: JSONPointer, in document: JSONDocument, location: String
+    ) throws(Problem) -> String {
         guard let keySpan = document.span(at: key, in: item) else {
             throw Problem(message: "the item at \"\(location)\" has no key at \"\(key)\"")
         }
@@ -157,6 +169,6 @@ struct PageDecoder: Sendable {
             throw Problem(
                 message: "the key of the item at \"\(location)\" is \(kind.phrase), not a string or a number")
         }
-        return StagedRecord(key: keyText, data: document.compactText(of: item))
+        return keyText
     }
 }

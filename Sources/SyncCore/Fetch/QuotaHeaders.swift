@@ -1,10 +1,11 @@
 import Foundation
 import Store
 
-/// What a response says of the caller's quota (docs/configuration.md#rate-limits):
-/// GitHub's `x-ratelimit-*`, the IETF `ratelimit-*` fields (or one
-/// `RateLimit: limit=…, remaining=…, reset=…`), and Shopify's
-/// `X-Shopify-Shop-Api-Call-Limit: 39/40`.
+/// What a response says of the caller's quota (docs/configuration.md#what-answers-say-about-the-quota):
+/// the headers a resource names (`rateLimit.headers`), then GitHub's
+/// `x-ratelimit-*`, the IETF `ratelimit-*` fields (or one
+/// `RateLimit: limit=…, remaining=…, reset=…`), Okta's `X-Rate-Limit-*`, and
+/// Shopify's `X-Shopify-Shop-Api-Call-Limit: 39/40`.
 struct QuotaHeaders: Sendable, Hashable {
     /// Requests left in the current window.
     var remaining: Int?
@@ -20,9 +21,13 @@ struct QuotaHeaders: Sendable, Hashable {
         self.resetIn = resetIn
     }
 
-    /// Reads the fields of `headers` (a name, lowercased, to its first value), at `now`.
-    init(_ value: (String) -> String?, now: Date = SystemSources.now()) {
-        for prefix in ["x-ratelimit-", "ratelimit-"] {
+    /// Reads the fields of `headers` (a name, lowercased, to its first value), at
+    /// `now`: those that `names` gives first, then the usual ones.
+    init(_ value: (String) -> String?, names: QuotaHeaderNames = QuotaHeaderNames(), now: Date = SystemSources.now()) {
+        remaining = names.remaining.flatMap { value($0.lowercased()) }.flatMap(Self.integer)
+        limit = names.limit.flatMap { value($0.lowercased()) }.flatMap(Self.integer)
+        resetIn = names.reset.flatMap { value($0.lowercased()) }.flatMap { Self.reset($0, now: now) }
+        for prefix in Self.prefixes {
             remaining = remaining ?? value(prefix + "remaining").flatMap(Self.integer)
             limit = limit ?? value(prefix + "limit").flatMap(Self.integer)
             resetIn = resetIn ?? value(prefix + "reset").flatMap { Self.reset($0, now: now) }
@@ -47,6 +52,9 @@ struct QuotaHeaders: Sendable, Hashable {
             }
         }
     }
+
+    /// The usual families of quota headers, in the order they are read.
+    static let prefixes = ["x-ratelimit-", "ratelimit-", "x-rate-limit-"]
 
     /// Whether the response says no request is left.
     var isExhausted: Bool { remaining == 0 }

@@ -29,7 +29,7 @@ struct ResponseVerdict: Sendable {
                 errorWhen.match.matches(status: status, body: body, document: document)
             else { return nil }
         }
-        let quota = QuotaHeaders({ headers.first(name: $0) }, now: now)
+        let quota = QuotaHeaders({ headers.first(name: $0) }, names: settings.rateLimit.headers, now: now)
         let retryAfter = RetryAfter.parse(headers.first(name: "Retry-After"), now: now)
         let kind: FetchError.Kind
         if let rule = settings.retryOn.first(where: { $0.match.matches(status: status, body: body, document: document) }

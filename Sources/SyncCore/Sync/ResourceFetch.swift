@@ -85,7 +85,7 @@ struct ResourceFetch: Sendable {
         self.context = context
         self.onRetry = onRetry
         (planner, body, headers) = Self.plan(resource, dependencyValues: dependencyValues, since: since)
-        decoder = PageDecoder(items: resource.items, key: resource.key)
+        decoder = PageDecoder(items: resource.items, key: resource.key, deleted: resource.deleted)
         budget = context.budgets.budget(for: resource)
     }
 
@@ -367,7 +367,9 @@ struct ResourceFetch: Sendable {
         }
         let received = Validators(
             etag: response.headers.first(name: "ETag"), lastModified: response.headers.first(name: "Last-Modified"))
-        budget.learn(QuotaHeaders({ response.headers.first(name: $0) }, now: context.now()))
+        budget.learn(
+            QuotaHeaders(
+                { response.headers.first(name: $0) }, names: settings.rateLimit.headers, now: context.now()))
         if response.status == 304, let previous {
             // Unchanged: the page after it is the one it led to last time.
             var kept = previous
@@ -399,7 +401,8 @@ struct ResourceFetch: Sendable {
         do {
             let decoded = try decoder.decode(bytes, document: document, incremental: resource.incremental)
             let (document, records, lastItem) = (decoded.document, decoded.records, decoded.lastItem)
-            let itemCount = resource.incremental == nil ? records.count : decoded.changes.count
+            // Tombstones count: a page of them is no short page.
+            let itemCount = decoded.itemCount
             if request.number > planner.maxPages, itemCount > 0 { throw PagePlanner.tooManyPages(planner.maxPages) }
             var facts = PagePlanner.PageFacts(
                 itemCount: itemCount, document: document, lastItem: lastItem,

@@ -23,6 +23,10 @@ public enum ImitatedAPI: String, Sendable, Hashable, CaseIterable {
     case zendesk
     /// Salesforce query: `nextRecordsUrl`, `Sforce-Query-Options: batchSize=N`.
     case salesforce
+    /// Okta's users list: `after` cursors in `Link`, `X-Rate-Limit-*` headers.
+    case okta
+    /// Linear's GraphQL API: `variables.after`, `pageInfo`, `X-RateLimit-Requests-*` headers.
+    case linear
 
     /// The first component of its paths, such as `/github`.
     public var pathPrefix: String { "/" + rawValue }
@@ -56,6 +60,8 @@ public enum ImitatedAPI: String, Sendable, Hashable, CaseIterable {
         case .shopify: ShopifyImitation.self
         case .zendesk: ZendeskImitation.self
         case .salesforce: SalesforceImitation.self
+        case .okta: OktaImitation.self
+        case .linear: LinearImitation.self
         }
     }
 }

@@ -268,6 +268,33 @@ func resource(
                 #"resources[0].since.initial: must be a time: an ISO 8601 date such as "2024-01-01T00:00:00Z", or a Unix time"#,
                 "resources[0].deleted.pointer: is required: the item field that marks a deletion",
             ]),
+        .init(
+            config: #"""
+                {"resources": [\#(resource("users", #""rateLimit": {"headers": {"remaining": "X Remaining", "reset": 5, "limt": "L"}}"#))]}
+                """#,
+            problems: [
+                #"resources[0].rateLimit.headers.remaining: must be an HTTP header name, e.g. "X-RateLimit-Remaining""#,
+                "resources[0].rateLimit.headers.reset: must be a string, not a number",
+                #"resources[0].rateLimit.headers.limt: unknown key (did you mean "limit"?)"#,
+            ]),
+        .init(
+            config: #"""
+                {"resources": [\#(resource("users", #""deleted": {"pointer": "/status", "equals": ["deleted"], "present": true, "key": "id", "kind": 1}"#))]}
+                """#,
+            problems: [
+                "resources[0].deleted.equals: and present cannot both be set: choose one",
+                #"resources[0].deleted.key: invalid JSON pointer "id": must be empty or start with "/""#,
+                "resources[0].deleted.kind: unknown key",
+            ]),
+        .init(
+            config: #"""
+                {"resources": [\#(resource("users", #""deleted": {"pointer": "", "present": false}"#)), \#(resource("items", #""deleted": {"pointer": "/s", "equals": []}"#))]}
+                """#,
+            problems: [
+                #"resources[0].deleted.pointer: must name a field, e.g. "/deleted""#,
+                "resources[0].deleted.present: must be true: a deletion is marked by a field that is there",
+                #"resources[1].deleted.equals: must list at least one value, e.g. ["deleted", "removed"]"#,
+            ]),
     ]
 
     @Test(arguments: malformed)

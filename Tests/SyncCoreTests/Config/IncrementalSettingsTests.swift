@@ -86,10 +86,11 @@ import Testing
 /// What the decoder takes from an incremental resource's page.
 @Suite struct IncrementalDecodingTests {
     @Test func deletionsAreToldInOrderAndTheLargestValueSkipsNulls() throws {
-        let decoder = PageDecoder(items: try JSONPointer("/data"), key: try JSONPointer("/id"))
+        let decoder = PageDecoder(
+            items: try JSONPointer("/data"), key: try JSONPointer("/id"),
+            deleted: DeletedRule(pointer: try JSONPointer("/gone")))
         let settings = IncrementalSettings(
-            source: .field(try JSONPointer("/updated_at")), placement: .query("since"), format: .iso8601,
-            deleted: DeletedRule(pointer: try JSONPointer("/gone"), equals: .bool(true)))
+            source: .field(try JSONPointer("/updated_at")), placement: .query("since"), format: .iso8601)
         let body = #"""
             {"data": [{"id": 1, "updated_at": "2026-11-24T10:00:00Z"}, {"id": 2, "gone": true, "updated_at": null},
                       {"id": 3, "updated_at": "2026-11-24T11:00:00Z"}, {"id": 4}]}

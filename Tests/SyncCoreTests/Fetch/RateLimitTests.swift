@@ -138,6 +138,68 @@ import Testing
         let shopify = quota(["x-shopify-shop-api-call-limit": "39/40"])
         #expect(shopify == QuotaHeaders(remaining: 1, limit: 40, resetIn: nil))
         #expect(quota([:]) == QuotaHeaders(remaining: nil, limit: nil, resetIn: nil))
+        // Okta: X-Rate-Limit-*, the reset in epoch seconds.
+        let okta = quota([
+            "x-rate-limit-limit": "600", "x-rate-limit-remaining": "0", "x-rate-limit-reset": "1795000060",
+        ])
+        #expect(okta == QuotaHeaders(remaining: 0, limit: 600, resetIn: .seconds(60)))
+    }
+
+    @Test func headersTheResourceNamesComeBeforeTheUsualOnes() throws {
+        let names = try settings(
+            #"""
+            "rateLimit": {"headers": {"remaining": "X-RateLimit-Requests-Remaining", "reset": "X-RateLimit-Requests-Reset",
+                                      "limit": "X-RateLimit-Requests-Limit"}}
+            """#
+        ).rateLimit.headers
+        #expect(names.remaining == "X-RateLimit-Requests-Remaining")
+        // Linear: its requests' quota, the reset in epoch milliseconds, beside
+        // another quota under the usual names.
+        let linear: [String: String] = [
+            "x-ratelimit-requests-remaining": "0", "x-ratelimit-requests-limit": "5000",
+            "x-ratelimit-requests-reset": "1795000002500", "x-ratelimit-remaining": "240000",
+            "x-ratelimit-limit": "250000", "x-ratelimit-reset": "1795003600",
+        ]
+        #expect(
+            QuotaHeaders({ linear[$0] }, names: names, now: Self.now)
+                == QuotaHeaders(remaining: 0, limit: 5000, resetIn: .milliseconds(2500)))
+        #expect(
+            QuotaHeaders({ linear[$0] }, now: Self.now)
+                == QuotaHeaders(remaining: 240_000, limit: 250_000, resetIn: .seconds(3600)))
+        // A header named but not sent leaves its field to the usual names.
+        let some = QuotaHeaderNames(remaining: "X-Left")
+        let sent = ["x-left": "3", "x-ratelimit-remaining": "9", "ratelimit-reset": "5"]
+        #expect(
+            QuotaHeaders({ sent[$0] }, names: some, now: Self.now)
+                == QuotaHeaders(remaining: 3, limit: nil, resetIn: .seconds(5)))
+        #expect(QuotaHeaders({ ["x-ratelimit-remaining": "9"][$0] }, names: some, now: Self.now).remaining == 9)
+    }
+
+    @Test func aForbiddenAnswerWithNoneLeftUnderTheNamedHeadersIsARateLimit() throws {
+        let named = try settings(
+            #""rateLimit": {"headers": {"remaining": "X-Requests-Left", "reset": "X-Requests-Reset"}}"#)
+        let headers = [("X-Requests-Left", "0"), ("X-Requests-Reset", "1795000030000")]
+        let answer = try #require(verdict(403, #"{"message": "slow down"}"#, headers: headers, settings: named))
+        #expect(answer.kind == .rateLimited)
+        #expect(answer.wait == .seconds(30))
+        // Unnamed, they mean nothing: a plain 403.
+        #expect(verdict(403, headers: headers)?.kind == .unrecoverable)
+        // Okta's are read without naming them.
+        let okta = verdict(403, headers: [("X-Rate-Limit-Remaining", "0"), ("X-Rate-Limit-Reset", "1795000045")])
+        #expect(okta?.kind == .rateLimited)
+        #expect(okta?.wait == .seconds(45))
+    }
+
+    @Test func aResourcesHeadersReplaceThoseOfDefaults() throws {
+        let config = try decodeConfig(
+            #"""
+            {"defaults": {"rateLimit": {"headers": {"remaining": "X-A-Remaining", "reset": "X-A-Reset"}}},
+             "resources": [\#(resource("a")), \#(resource("b", #""rateLimit": {"headers": {"remaining": "X-B-Left"}}"#))]}
+            """#)
+        #expect(
+            config.resources[0].settings.rateLimit.headers
+                == QuotaHeaderNames(remaining: "X-A-Remaining", reset: "X-A-Reset"))
+        #expect(config.resources[1].settings.rateLimit.headers == QuotaHeaderNames(remaining: "X-B-Left"))
     }
 }
 
@@ -193,6 +255,17 @@ import Testing
         // None left: nothing before the reset, even on a success.
         budget.learn(QuotaHeaders(remaining: 0, limit: 5000, resetIn: .seconds(900)))
         #expect(budget.reserve() == .seconds(900))
+    }
+
+    @Test func oktasLastRequestOfTheWindowHoldsTheScopeUntilItsReset() async {
+        let budget = RequestBudget(scope: "example.okta.com", budget: nil, clock: clock)
+        let now = Date(timeIntervalSince1970: 1_795_000_000)
+        let headers = ["x-rate-limit-limit": "600", "x-rate-limit-remaining": "0", "x-rate-limit-reset": "1795000042"]
+        // A 200 that used the window's last request.
+        budget.learn(QuotaHeaders({ headers[$0] }, now: now))
+        #expect(budget.reserve() == .seconds(42))
+        await clock.advance(by: .seconds(42))
+        #expect(budget.reserve() == .zero)
     }
 
     @Test func resourcesOfOneScopeShareABudget() throws {

@@ -2,7 +2,7 @@ import Foundation
 import Store
 
 extension IncrementalSettings {
-    /// `mode`, `since`, `deleted` and `fullResyncEvery` (docs/configuration.md#incremental-resources):
+    /// `mode`, `since` and `fullResyncEvery` (docs/configuration.md#incremental-resources):
     /// `nil` for a snapshot resource; `.some(nil)` for an incremental one with problems.
     /// `placeholders` is where the request's `{since}` placeholders are, and the formats they give.
     static func load(
@@ -11,10 +11,9 @@ extension IncrementalSettings {
         let reader = context.reader
         let mode = reader.choice(fields, "mode", else: "must be \"snapshot\" or \"incremental\"") ?? SyncMode.snapshot
         let since = fields.take("since")
-        let deleted = fields.take("deleted")
         let every = fields.take("fullResyncEvery")
         guard mode == .incremental else {
-            for (key, value) in [("since", since), ("deleted", deleted), ("fullResyncEvery", every)]
+            for (key, value) in [("since", since), ("fullResyncEvery", every)]
             where value != nil {
                 reader.report(fields.path(key), "needs \"mode\": \"incremental\"")
             }
@@ -72,16 +71,6 @@ extension IncrementalSettings {
         if source?.keepsTime == false, let path = placeholders.formatPaths.first {
             reader.report(path, "{since:FORMAT} formats a time, but a token is sent as it is: write {since}")
         }
-        var rule: DeletedRule?
-        if let deleted, let object = reader.object(deleted, at: fields.path("deleted")) {
-            if let value = object.take("pointer"), let pointer = reader.pointer(value, at: object.path("pointer")) {
-                rule = DeletedRule(pointer: pointer, equals: object.take("equals") ?? .bool(true))
-            } else {
-                reader.report(object.path("pointer"), "is required: the item field that marks a deletion")
-            }
-            object.finish(reader)
-        }
-        settings?.deleted = rule
         let fullResyncEvery = every.flatMap {
             reader.duration($0, at: fields.path("fullResyncEvery"), atLeast: .seconds(1))
         }

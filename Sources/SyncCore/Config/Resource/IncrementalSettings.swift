@@ -2,8 +2,9 @@ import Foundation
 import Store
 
 /// How a resource in `"mode": "incremental"` asks only for what changed
-/// (docs/configuration.md#incremental-resources): the value it sends, where it
-/// takes the next one from, and which items are deletions.
+/// (docs/configuration.md#incremental-resources): the value it sends, and where it
+/// takes the next one from. Which items are deletions is the resource's
+/// ``ResourceConfig/deleted``.
 package struct IncrementalSettings: Sendable, Hashable {
     /// Where the value for the next sync comes from, after a sync
     /// (docs/configuration.md#what-a-sync-keeps).
@@ -57,8 +58,6 @@ package struct IncrementalSettings: Sendable, Hashable {
     package var initial: SinceState?
     /// Subtracted from a time before it is sent, for updates that arrive late.
     package var lookback: Duration = .zero
-    /// Which items say their record is deleted.
-    package var deleted: DeletedRule?
     /// How often a full snapshot sync runs instead, which deletes what the API no longer lists.
     package var fullResyncEvery: Duration?
     /// A response that says the kept value is too old: the sync starts afresh with a full sync.
@@ -66,14 +65,13 @@ package struct IncrementalSettings: Sendable, Hashable {
 
     package init(
         source: Source, placement: Placement?, format: Format = .iso8601, initial: SinceState? = nil,
-        lookback: Duration = .zero, deleted: DeletedRule? = nil, fullResyncEvery: Duration? = nil
+        lookback: Duration = .zero, fullResyncEvery: Duration? = nil
     ) {
         self.source = source
         self.placement = placement
         self.format = format
         self.initial = initial ?? (source.keepsTime ? .time(Date(timeIntervalSince1970: 0)) : nil)
         self.lookback = lookback
-        self.deleted = deleted
         self.fullResyncEvery = fullResyncEvery
     }
 
@@ -87,13 +85,6 @@ package struct IncrementalSettings: Sendable, Hashable {
         guard let state = state ?? initial else { return nil }
         return SentValue(state: state, format: format, timeZone: timeZone)
     }
-}
-
-/// Items that say their record is deleted: the value at `pointer` equals `equals`
-/// (`{"pointer": "/deleted"}` means `true`).
-package struct DeletedRule: Sendable, Hashable {
-    package var pointer: JSONPointer
-    package var equals: JSONValue
 }
 
 extension IncrementalSettings.Format {

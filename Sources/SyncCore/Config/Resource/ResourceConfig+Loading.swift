@@ -98,6 +98,7 @@ extension ResourceConfig {
                 "needs \"mode\": \"incremental\" and since.field, with the request sorted by that field: "
                     + "the walk asks again from the largest value seen")
         }
+        let deleted = fields.take("deleted").flatMap { DeletedRule.load($0, at: fields.path("deleted"), in: context) }
         let settings = SyncSettings.load(fields, over: defaults, in: context)
         if let auth = settings.auth {
             if headers.contains(where: { $0.name.lowercased() == "authorization" }) {
@@ -113,7 +114,7 @@ extension ResourceConfig {
         }
         return ResourceConfig(
             name: name, url: url, method: method, headers: headers, query: query, body: body, items: items,
-            key: key, pagination: pagination, settings: settings, incremental: incremental ?? nil)
+            key: key, pagination: pagination, settings: settings, incremental: incremental ?? nil, deleted: deleted)
     }
 
     /// Where the request holds `{since}` placeholders, each read
@@ -211,7 +212,7 @@ extension ResourceConfig {
     }
 
     /// Whether `name` is an HTTP token (RFC 9110), as a header name must be.
-    private static func isToken(_ name: String) -> Bool {
+    static func isToken(_ name: String) -> Bool {
         !name.isEmpty
             && name.unicodeScalars.allSatisfy {
                 ($0.isASCIILetterOrDigit || "!#$%&'*+-.^_`|~".unicodeScalars.contains($0))

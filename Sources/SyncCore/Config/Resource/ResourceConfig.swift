@@ -42,6 +42,8 @@ package struct ResourceConfig: Sendable {
     private var settingsBox: SettingsBox
     /// How it asks only for what changed; `nil` for a snapshot resource (the default).
     package var incremental: IncrementalSettings?
+    /// Which items say their record is deleted (`deleted`); `nil`: none.
+    package var deleted: DeletedRule?
     /// `pagination` as text, for the fingerprint of its requests: made once,
     /// not at every sync (it is made by reflection).
     package private(set) var paginationText: String
@@ -49,7 +51,7 @@ package struct ResourceConfig: Sendable {
     package init(
         name: String, url: URLTemplate, method: HTTPMethod, headers: [(name: String, value: String)],
         query: [(name: String, value: String)], body: RequestBody?, items: JSONPointer, key: JSONPointer,
-        pagination: Pagination, settings: SyncSettings, incremental: IncrementalSettings?
+        pagination: Pagination, settings: SyncSettings, incremental: IncrementalSettings?, deleted: DeletedRule? = nil
     ) {
         self.name = name
         self.url = url
@@ -62,6 +64,7 @@ package struct ResourceConfig: Sendable {
         self.pagination = pagination
         settingsBox = SettingsBox(settings)
         self.incremental = incremental
+        self.deleted = deleted
         paginationText = Self.text(of: pagination)
     }
 
@@ -116,6 +119,6 @@ extension ResourceConfig: Equatable {
             && lhs.query.elementsEqual(rhs.query) { $0 == $1 } && lhs.body == rhs.body && lhs.items == rhs.items
             && lhs.key == rhs.key && lhs.pagination == rhs.pagination
             && (lhs.settingsBox === rhs.settingsBox || lhs.settings == rhs.settings)
-            && lhs.incremental == rhs.incremental
+            && lhs.incremental == rhs.incremental && lhs.deleted == rhs.deleted
     }
 }

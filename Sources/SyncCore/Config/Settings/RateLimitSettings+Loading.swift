@@ -1,7 +1,7 @@
 extension RateLimitSettings {
     /// `rateLimit` (docs/configuration.md#request-budgets): `base` with the
-    /// `requests` per `per` with a `burst`, the `scope` and the `maxWait` that
-    /// `fields` sets.
+    /// `requests` per `per` with a `burst`, the `scope`, the `maxWait` and the
+    /// quota `headers` that `fields` sets.
     static func load(
         _ fields: ObjectFields, over base: RateLimitSettings, in context: ConfigContext
     ) -> RateLimitSettings {
@@ -40,6 +40,30 @@ extension RateLimitSettings {
         {
             limit.maxWait = wait
         }
+        if let value = fields.take("headers"), let object = reader.object(value, at: fields.path("headers")) {
+            limit.headers = QuotaHeaderNames.load(object, in: context)
+            object.finish(reader)
+        }
         return limit
+    }
+}
+
+extension QuotaHeaderNames {
+    /// `rateLimit.headers` (docs/configuration.md#what-answers-say-about-the-quota): `remaining`,
+    /// `reset` and `limit`, each an HTTP header name. They replace the names
+    /// that `defaults` gives as a whole.
+    static func load(_ fields: ObjectFields, in context: ConfigContext) -> QuotaHeaderNames {
+        let reader = context.reader
+        func name(_ key: String) -> String? {
+            guard let value = fields.take(key), let text = reader.string(value, at: fields.path(key)) else {
+                return nil
+            }
+            guard ResourceConfig.isToken(text) else {
+                reader.report(fields.path(key), "must be an HTTP header name, e.g. \"X-RateLimit-Remaining\"")
+                return nil
+            }
+            return text
+        }
+        return QuotaHeaderNames(remaining: name("remaining"), reset: name("reset"), limit: name("limit"))
     }
 }
