@@ -137,6 +137,8 @@ import Testing
         case .shopify: "products"
         case .zendesk: "users"
         case .salesforce: "accounts"
+        // Their collections are fixed (ChangeModelEndToEndTests): none is a case here.
+        case .jira, .graph, .shopifyGraphQL, .couchdb, .githubSearch: ""
         }
     }
 
