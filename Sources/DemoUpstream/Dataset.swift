@@ -58,7 +58,7 @@ package struct Dataset: Sendable {
     package static let epoch = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
 
     /// The time of a stamp, as the incremental routes write it.
-    static func time(_ stamp: Int) -> String {
+    package static func time(_ stamp: Int) -> String {
         // By hand: a formatter made for each item would cost more than the rest of the page.
         var seconds = time_t(Int(epoch.timeIntervalSince1970) + stamp)
         var parts = tm()
@@ -101,6 +101,25 @@ package struct Dataset: Sendable {
             if skipped < offset { skipped += 1 } else { result.append(change) }
         }
         return result
+    }
+
+    /// How many ids exist before removals: ids run from 1 to `idCount`.
+    package var idCount: Int { count }
+
+    /// The logical clock: the stamp of the latest change (at least 1,000,000), so that
+    /// every change from now on has a larger stamp.
+    package var clock: Int { tick }
+
+    /// The stamp at which live item `id` last changed, or `nil` when it is removed or
+    /// out of range.
+    package func stamp(of id: Int) -> Int? {
+        guard id >= 1, id <= count, !removed.contains(id) else { return nil }
+        return stamps[id] ?? id
+    }
+
+    /// Item `id`'s revision: 1, and one more for each change.
+    package func revision(of id: Int) -> Int {
+        revisions[id] ?? 1
     }
 
     /// Item `id` as the incremental routes serve it: with its `updated_at`, or as a tombstone.

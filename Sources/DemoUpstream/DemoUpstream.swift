@@ -74,6 +74,11 @@ package final class DemoUpstream: Sendable {
         state.removeItems(name, ids: ids)
     }
 
+    /// The collection `name` as it is now.
+    package func dataset(named name: String) -> Dataset? {
+        state.dataset(named: name)
+    }
+
     /// The JSON of item `id` of a collection, as served.
     package func item(_ collection: String, id: Int) -> String? {
         state.item(collection, id: id)

@@ -32,6 +32,22 @@ import Synchronization
 /// | `GET /okta/NAME?limit=&after=ID` | Okta users list (200, 200) | `[...]`; `Link` with `self` and `next` (absolute) |
 /// | `POST /linear/NAME` `{"query", "variables": {"first", "after"}}` | Linear GraphQL connection (50, 250) | `{"data": {"NAME": {"nodes": [...], "pageInfo": {"hasNextPage", "endCursor"}}}}` |
 ///
+/// The imitations of the ways APIs tell what changed live at the APIs' own paths, and read
+/// fixed collections (but CouchDB, whose database is the collection):
+///
+/// | path | imitates | collection | body |
+/// | --- | --- | --- | --- |
+/// | `GET /rest/api/3/search/jql?jql=&nextPageToken=&maxResults=&fields=` | Jira JQL search (50, 100), `updated >= "yyyy-MM-dd HH:mm"` and `ORDER BY updated` read from the JQL | `jira-issues` | `{"issues": [...], "nextPageToken", "isLast"}` |
+/// | `GET /rest/api/3/project/search?startAt=&maxResults=` | Jira project search (50, 50: a larger `maxResults` is capped) | `jira-projects` | `{"self", "nextPage", "maxResults", "startAt", "total", "isLast", "values": [...]}` |
+/// | `GET /v1.0/users/delta?$select=`, then `$skiptoken=`, `$deltatoken=` | Microsoft Graph delta query (`Prefer: odata.maxpagesize=N`, 100, 999) | `graph-users` | `{"@odata.context", "@odata.nextLink" or "@odata.deltaLink", "value": [...]}`, deleted users as `{"id", "@removed": {"reason"}}`; a stale token is 410 `syncStateNotFound` |
+/// | `POST /admin/api/VERSION/graphql.json` `{"query", "variables"}` | Shopify GraphQL Admin `orders(first:, after:, query:, sortKey:)` (`first` at most 250) | `shopify-orders` | `{"data": {"orders": {"edges": [{"cursor", "node"}], "pageInfo"}}, "extensions": {"cost"}}`; over the limit, `THROTTLED` in a 200 |
+/// | `GET /DB/_changes?since=&limit=&include_docs=&style=` | CouchDB changes feed | `DB` | `{"results": [{"seq", "id", "changes", "doc", "deleted"}], "last_seq", "pending"}` |
+/// | `GET /search/issues?q=&sort=&order=&per_page=&page=` | GitHub issue search (30, 100), `updated:>=TIME` read from `q`, at most 1,000 results a query | `github-issues` | `{"total_count", "incomplete_results", "items": [...]}`; `Link`; a page past 1,000 is 422 |
+///
+/// ``TestUpstream/expireStateTokens(of:)`` makes the tokens an API issued so far too old
+/// (Graph answers them 410), and ``TestUpstream/imitatedRecords(_:collection:)`` tells
+/// what a complete copy holds.
+///
 /// Each imitation answers its rate limit (``UpstreamRateLimit``, set with
 /// ``TestUpstream/setRateLimit(_:for:)``; GitHub and Shopify have one from the start) its
 /// API's way, and ``RateLimitLog`` records the wait it told:
@@ -48,6 +64,11 @@ import Synchronization
 /// | Salesforce | 403, `REQUEST_LIMIT_EXCEEDED` | none told | `Sforce-Limit-Info: api-usage=USED/LIMIT` |
 /// | Okta | 429, `E0000047` | until `X-Rate-Limit-Reset` | `X-Rate-Limit-Limit`, `-Remaining`, `-Reset` (epoch seconds) |
 /// | Linear | 400, `RATELIMITED` | until `X-RateLimit-Requests-Reset` | `X-RateLimit-Requests-Limit`, `-Remaining`, `-Reset` (epoch milliseconds) |
+/// | Jira | 429, `Retry-After: N`, `{"errorMessages": ["Rate limit exceeded."]}` | `Retry-After` | `X-RateLimit-Limit`, `-Remaining`, `-Reset` (ISO 8601) |
+/// | Graph | 429, `Retry-After: N`, `{"error": {"code": "TooManyRequests", …}}` | `Retry-After` | none |
+/// | Shopify GraphQL | 200, `{"errors": [{"message": "Throttled", "extensions": {"code": "THROTTLED"}}]}` | none told (only the cost in the body) | none |
+/// | CouchDB | 429, `{"error": "too_many_requests", …}` | none told | none |
+/// | GitHub search | 403, as GitHub | until `x-ratelimit-reset` | GitHub's, with `x-ratelimit-resource: search` |
 ///
 /// An injected ``Fault`` answering 403, 429 or 503 with a `retryAfter` is logged too.
 ///
@@ -69,6 +90,8 @@ final class TestRoutes: UpstreamRoutes {
         var tokens: [ImitatedAPI: String] = [:]
         var oauth2: OAuth2Authority?
         var rateLimited: [RateLimitLog.Entry] = []
+        /// Per API, the time before which its state tokens are too old.
+        var staleBefore: [ImitatedAPI: Date] = [:]
     }
 
     private let contents = Mutex(Contents())
@@ -94,6 +117,11 @@ final class TestRoutes: UpstreamRoutes {
 
     func setToken(_ token: String?, for api: ImitatedAPI) {
         contents.withLock { $0.tokens[api] = token }
+    }
+
+    /// Makes every state token `api` issued so far too old (``Imitation/staleState(_:issuedBefore:origin:)``).
+    func expireStateTokens(of api: ImitatedAPI) {
+        contents.withLock { $0.staleBefore[api] = Date() }
     }
 
     func setOAuth2(_ server: OAuth2Server?) {
@@ -194,15 +222,25 @@ final class TestRoutes: UpstreamRoutes {
             return api.imitation.unauthorized(presented: presented)
                 .adding(quotaHeaders(of: api, at: request.receivedAt))
         }
-        let name = Self.collectionName(in: request.path)
+        let name = api.imitation.collection(in: request.path) ?? Self.collectionName(in: request.path)
         let outcome: ResponsePlan.Outcome
-        if var dataset = state.dataset(named: name) {
+        if let cutoff = contents.withLock({ $0.staleBefore[api] }),
+            let stale = api.imitation.staleState(request, issuedBefore: cutoff, origin: origin)
+        {
+            outcome = stale
+        } else if var dataset = state.dataset(named: name) {
             let reply = api.imitation.reply(to: request, collection: name, dataset: &dataset, origin: origin)
             outcome = Routes.outcome(of: reply, modified: dataset.modified, request: request)
         } else {
             outcome = Routes.json(status: 404, #"{"error":"no such collection"}"#)
         }
         return limit(outcome, of: api, request: request, answeredAt: answeredAt)
+    }
+
+    /// The records a complete copy of an imitation's collection holds now (``Imitation/records(collection:dataset:origin:)``).
+    func records(_ api: ImitatedAPI, collection: String, dataset: Dataset, origin: String) -> [String: String] {
+        var dataset = dataset
+        return api.imitation.records(collection: collection, dataset: &dataset, origin: origin)
     }
 
     /// The collection an imitation's path names: its second component

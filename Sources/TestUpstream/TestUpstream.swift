@@ -6,7 +6,8 @@ import DemoUpstream
 /// latency, reset connections, bodies cut short, invalid JSON), and the routes
 /// ``TestRoutes`` adds to it: the conventions of the APIs users sync from
 /// (``ImitatedAPI``: GitHub, Stripe, Slack, Notion, Google, Shopify, Zendesk, Salesforce,
-/// with their rate limits and tokens), an OAuth2 server, `/echo` and `/redirect`.
+/// with their rate limits and tokens; and the ways Jira, Microsoft Graph, Shopify's GraphQL,
+/// CouchDB and GitHub's search tell what changed), an OAuth2 server, `/echo` and `/redirect`.
 ///
 /// Thread-safety: `Sendable`; every method may be called from any task while it serves.
 public final class TestUpstream: Sendable {
@@ -106,6 +107,22 @@ public final class TestUpstream: Sendable {
     /// `not_authed` or `invalid_auth`), which does not count against its rate limit.
     public func requireToken(_ token: String?, for api: ImitatedAPI) {
         routes.setToken(token, for: api)
+    }
+
+    /// Makes every state token an imitated API issued so far too old, as an API does
+    /// when it has forgotten a sync's state (Microsoft Graph's delta tokens answer 410
+    /// `syncStateNotFound`); tokens issued from now on are good.
+    public func expireStateTokens(of api: ImitatedAPI) {
+        routes.expireStateTokens(of: api)
+    }
+
+    /// What a complete, exact copy of an imitated API's collection holds now: the JSON of
+    /// each item as the API serves it, by the key the agent stores (a string's text, a
+    /// number as written). Links in the items start with `origin` (the `baseURL` the
+    /// requests named).
+    public func imitatedRecords(_ api: ImitatedAPI, collection: String, origin: String? = nil) -> [String: String] {
+        guard let dataset = server.dataset(named: collection) else { return [:] }
+        return routes.records(api, collection: collection, dataset: dataset, origin: origin ?? baseURL)
     }
 
     /// Puts an OAuth2 authorization server (``OAuth2Server``) in front of the generic

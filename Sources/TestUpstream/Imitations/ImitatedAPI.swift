@@ -3,9 +3,10 @@ import Foundation
 import NIOCore
 
 /// An API whose conventions the test upstream imitates under its own path prefix
-/// (`/github/NAME`, `/stripe/NAME`, …): envelope, pagination, page sizes, error bodies,
-/// rate-limit answers and quota headers, as their public documentation describes them.
-/// ``Routes`` has the table of paths.
+/// (`/github/NAME`, `/stripe/NAME`, …) or, for the APIs whose way of telling what changed
+/// it imitates, at the API's own path (`/rest/api/3/search/jql`, `/v1.0/users/delta`, …):
+/// envelope, pagination, page sizes, error bodies, rate-limit answers and quota headers,
+/// as their public documentation describes them. ``TestRoutes`` has the table of paths.
 public enum ImitatedAPI: String, Sendable, Hashable, CaseIterable {
     /// GitHub REST: a JSON array, `Link` pagination, `x-ratelimit-*` headers.
     case github
@@ -27,9 +28,29 @@ public enum ImitatedAPI: String, Sendable, Hashable, CaseIterable {
     case okta
     /// Linear's GraphQL API: `variables.after`, `pageInfo`, `X-RateLimit-Requests-*` headers.
     case linear
+    /// Jira Cloud: JQL search with `nextPageToken`, and the project search that caps `maxResults`.
+    case jira
+    /// Microsoft Graph delta query of users: `@odata.nextLink`, `@odata.deltaLink`, `@removed`.
+    case graph
+    /// Shopify GraphQL Admin: orders with a search string and a cursor in `variables`.
+    case shopifyGraphQL = "shopify-graphql"
+    /// CouchDB's changes feed: `since`, `last_seq`, `pending`, deleted rows.
+    case couchdb
+    /// GitHub issue search: `updated:>=` in `q`, at most 1,000 results per query.
+    case githubSearch = "github-search"
 
-    /// The first component of its paths, such as `/github`.
-    public var pathPrefix: String { "/" + rawValue }
+    /// What its paths start with, such as `/github` (`/rest/api/3` for Jira); `/` for
+    /// CouchDB, whose paths start with the database's name.
+    public var pathPrefix: String {
+        switch self {
+        case .jira: "/rest/api/3"
+        case .graph: "/v1.0"
+        case .shopifyGraphQL: "/admin/api"
+        case .couchdb: "/"
+        case .githubSearch: "/search"
+        default: "/" + rawValue
+        }
+    }
 
     /// The rate limit a new upstream starts with: GitHub's 5,000 requests an hour and
     /// Shopify's bucket of 40 leaking 2 a second, whose quota headers are on every
@@ -42,12 +63,32 @@ public enum ImitatedAPI: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// The API whose prefix starts `path`.
+    /// The API whose paths `path` is one of.
     init?(path: String) {
-        guard let first = path.split(separator: "/").first, let api = ImitatedAPI(rawValue: String(first)) else {
+        let parts = path.split(separator: "/")
+        if path.hasPrefix("/rest/api/3/") {
+            self = .jira
+        } else if path.hasPrefix("/v1.0/") {
+            self = .graph
+        } else if path.hasPrefix("/admin/api/"), path.hasSuffix("/graphql.json") {
+            self = .shopifyGraphQL
+        } else if path == "/search/issues" {
+            self = .githubSearch
+        } else if parts.count == 2, parts[1] == "_changes" {
+            self = .couchdb
+        } else if let first = parts.first, let api = ImitatedAPI(rawValue: String(first)), api.hasOwnPrefix {
+            self = api
+        } else {
             return nil
         }
-        self = api
+    }
+
+    /// Whether its paths start with its name (`/github/NAME`) rather than with the API's own path.
+    private var hasOwnPrefix: Bool {
+        switch self {
+        case .jira, .graph, .shopifyGraphQL, .couchdb, .githubSearch: false
+        default: true
+        }
     }
 
     var imitation: any Imitation.Type {
@@ -62,6 +103,11 @@ public enum ImitatedAPI: String, Sendable, Hashable, CaseIterable {
         case .salesforce: SalesforceImitation.self
         case .okta: OktaImitation.self
         case .linear: LinearImitation.self
+        case .jira: JiraImitation.self
+        case .graph: GraphImitation.self
+        case .shopifyGraphQL: ShopifyGraphQLImitation.self
+        case .couchdb: CouchDBImitation.self
+        case .githubSearch: GitHubSearchImitation.self
         }
     }
 }
@@ -92,10 +138,34 @@ protocol Imitation {
 
     /// The answer to a request whose token is missing (`nil`) or wrong.
     static func unauthorized(presented token: String?) -> ResponsePlan.Outcome
+
+    /// The collection a request's path reads, when it is not the path's second component.
+    static func collection(in path: String) -> String?
+
+    /// The API's answer to a request whose state token (a delta token, a page token) was
+    /// issued before `cutoff`, the time ``TestUpstream/expireStateTokens(of:)`` made every
+    /// token issued so far too old; `nil` when the request holds no such token or a newer one.
+    static func staleState(_ request: SeenRequest, issuedBefore cutoff: Date, origin: String) -> ResponsePlan.Outcome?
+
+    /// The records a complete copy of `collection` holds now, by key (as the agent stores
+    /// keys: a string's text, a number as written), each the JSON of the item as served.
+    static func records(collection: String, dataset: inout Dataset, origin: String) -> [String: String]
 }
 
 extension Imitation {
     static func quotaHeaders(_ quota: RateLimitDecision) -> [(String, String)] { [] }
+
+    static func collection(in path: String) -> String? { nil }
+
+    static func staleState(_ request: SeenRequest, issuedBefore cutoff: Date, origin: String) -> ResponsePlan.Outcome? {
+        nil
+    }
+
+    /// Every live item by its id, as ``Routes`` serves it.
+    static func records(collection: String, dataset: inout Dataset, origin: String) -> [String: String] {
+        Dictionary(
+            uniqueKeysWithValues: dataset.ids(offset: 0, limit: dataset.liveCount).map { ("\($0)", dataset.item($0)) })
+    }
 
     static func presentedToken(_ request: SeenRequest) -> String? {
         guard let authorization = request.headers["authorization"], authorization.hasPrefix("Bearer ") else {
