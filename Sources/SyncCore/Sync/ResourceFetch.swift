@@ -425,7 +425,7 @@ struct ResourceFetch: Sendable {
                 changes: decoded.changes, kept: decoded.kept)
             page.itemCount = itemCount
             page.total = facts.total
-            if resource.pagination.trustsShortPages {
+            if resource.pagination.trustsShortPages, resource.pagination.stopsAtShortPages {
                 page.impliedTotal = Self.impliedTotal(in: document, headers: response.headers)
             }
             if case .link = resource.incremental?.source, case .token(let link)? = page.kept {

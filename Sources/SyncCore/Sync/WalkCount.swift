@@ -48,7 +48,7 @@ struct WalkCount {
     /// Why the walk is short, when the API stated a total it did not give (at
     /// most `cap`, the most one query pages through).
     func shortfall(cap: Int?) -> String? {
-        if stated == nil, let implied, items < implied.count {
+        if stated == nil, let implied, items < min(implied.count, cap ?? .max) {
             // A walk that trusted a short page, which the API says is not the end.
             let key = implied.place.hasPrefix("/") ? "\"\(implied.place)\"" : "{\"header\": \"\(implied.place)\"}"
             return "the API stated \(implied.count) items (\(implied.place)) but the sync received \(items), "

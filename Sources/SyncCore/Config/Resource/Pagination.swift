@@ -53,6 +53,14 @@ package struct Pagination: Sendable, Hashable {
     /// 1,000): the walk queries again from the largest `since` value seen.
     package var cap: Int?
 
+    /// Whether the style can end a walk at a short page: `page` and `offset`.
+    package var stopsAtShortPages: Bool {
+        switch style {
+        case .page, .offset: true
+        case .none, .cursor, .link, .nextURL: false
+        }
+    }
+
     /// Whether a short page is the last: only when nothing better says so.
     package var trustsShortPages: Bool {
         hasMore == nil && stopWhen == nil && total == nil
