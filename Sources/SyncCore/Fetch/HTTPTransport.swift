@@ -54,10 +54,12 @@ package protocol PageTransport: Sendable {
 /// across pages, and the body must fit its size cap. (The resource's timeout
 /// covers the whole exchange, redirects and body included: ``ResourceFetch``
 /// applies it with the `timeout` operator, on the engine's clock.)
-/// Redirects are followed by ``Redirect``'s rules. A request through a proxy
-/// (docs/configuration.md#proxies) opens a `CONNECT` tunnel through it, for
-/// `http://` URLs too: AsyncHTTPClient sets the proxy per client, so there is
-/// one client per proxy, made when first needed, beside the direct one.
+/// Redirects are followed by ``Redirect``'s rules. Through a proxy
+/// (docs/configuration.md#proxies), an `https://` request opens a `CONNECT`
+/// tunnel: AsyncHTTPClient sets the proxy per client, so there is one client
+/// per proxy, made when first needed, beside the direct one. An `http://`
+/// request goes to the proxy in absolute form, as curl sends it, through
+/// ``ProxyForwarder``.
 ///
 /// Thread-safety: `Sendable`; call ``send(_:maxBytes:)`` from any task; the
 /// clients of proxies are behind a `Mutex`. Call ``shutdown()`` once, when done.
@@ -71,6 +73,8 @@ package final class HTTPTransport: PageTransport {
 
     private let direct: HTTPClient
     private let others = Mutex<[ClientKey: HTTPClient]>([:])
+    /// Sends `http://` requests through their proxy.
+    private let forwarder = ProxyForwarder(connectTimeout: HTTPTransport.connectTimeout)
 
     /// The longest a new connection may take before the request fails with a connect timeout.
     static let connectTimeout: TimeAmount = .seconds(10)
@@ -165,9 +169,16 @@ package final class HTTPTransport: PageTransport {
         var current = spec
         var visited = [current.url]
         while true {
-            let client = self.client(for: current.url, current.proxy, addresses: addresses)
-            let response = try await client.execute(
-                Self.request(for: current, tls: try tlsConfiguration(for: current)), deadline: .distantFuture)
+            let request = Self.request(for: current, tls: try tlsConfiguration(for: current))
+            let response: HTTPClientResponse
+            if let proxy = current.proxy.server(for: current.url), !Self.isSecure(current.url) {
+                // The proxy resolves the URL's host: `addresses` are not for it.
+                response = try await forwarder.execute(
+                    request, body: current.body.map { ByteBuffer(string: $0.text) }, via: proxy)
+            } else {
+                let client = self.client(for: current.url, current.proxy, addresses: addresses)
+                response = try await client.execute(request, deadline: .distantFuture)
+            }
             let status = Int(response.status.code)
             if let next = try Redirect.follow(
                 current, status: status, location: response.headers.first(name: "Location"), visited: visited)
@@ -211,6 +222,11 @@ package final class HTTPTransport: PageTransport {
         }
     }
 
+    /// Whether `url` is an `https://` URL.
+    private static func isSecure(_ url: String) -> Bool {
+        url.lowercased().hasPrefix("https:")
+    }
+
     private static func request(for spec: HTTPRequestSpec, tls: TLSConfiguration?) -> HTTPClientRequest {
         var request = HTTPClientRequest(url: spec.url)
         request.tlsConfiguration = tls
@@ -235,7 +251,7 @@ package final class HTTPTransport: PageTransport {
     /// and again when its client certificate or key file changes (one `stat`
     /// each, as for secrets: docs/configuration.md#substitution-and-secrets).
     private func tlsConfiguration(for spec: HTTPRequestSpec) throws -> TLSConfiguration? {
-        guard spec.url.lowercased().hasPrefix("https:") else { return nil }
+        guard Self.isSecure(spec.url) else { return nil }
         let tls = spec.tls
         let stamps = [tls.clientCertificate, tls.clientKey].compactMap { $0 }.map { SecretFiles.Stamp(at: $0) }
         if let made = tlsConfigurations.withLock({ $0[tls] }), made.stamps == stamps { return made.configuration }

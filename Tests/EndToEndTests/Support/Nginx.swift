@@ -6,6 +6,8 @@ import Foundation
 /// request's path and status.
 final class Nginx: Sendable {
     let folder: String
+    /// The loopback address it listens on: 127.0.0.1 unless it was started on a port of its own.
+    let address: String
     let port: Int
     private let process: Process
     /// `http`, or `https` when it serves TLS.
@@ -13,11 +15,14 @@ final class Nginx: Sendable {
 
     /// The folder it serves.
     var root: String { folder + "/www" }
-    /// Its origin, such as `http://127.0.0.1:41234`.
-    var baseURL: String { "\(scheme)://127.0.0.1:\(port)" }
+    /// Its origin, such as `http://127.0.0.1:41234`, or `https://127.0.0.7` on port 443.
+    var baseURL: String {
+        port == (scheme == "https" ? 443 : 80) ? "\(scheme)://\(address)" : "\(scheme)://\(address):\(port)"
+    }
 
-    private init(folder: String, port: Int, process: Process, scheme: String) {
+    private init(folder: String, address: String, port: Int, process: Process, scheme: String) {
         self.folder = folder
+        self.address = address
         self.port = port
         self.process = process
         self.scheme = scheme
@@ -35,11 +40,16 @@ final class Nginx: Sendable {
     /// as real servers do) with that CA's server certificate, and
     /// files under `/private/` only to clients with a certificate of that CA;
     /// `certificate` names another of its server certificates (`internal`, `expired`).
-    static func start(gzip: Bool = false, tls: PrivateCA? = nil, certificate: String = "server") async throws -> Nginx {
+    /// With `port`, it listens on that port (443, as a proxy's rules want) of an
+    /// address of 127.0.0.0/8 that is free, which ``address`` tells.
+    static func start(
+        gzip: Bool = false, tls: PrivateCA? = nil, certificate: String = "server", port fixedPort: Int? = nil
+    ) async throws -> Nginx {
         let folder = NSTemporaryDirectory() + "sync-agent-nginx-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder + "/www", withIntermediateDirectories: true)
         for attempt in 0..<5 {
-            let port = Int.random(in: 20_000..<60_000)
+            let port = fixedPort ?? Int.random(in: 20_000..<60_000)
+            let address = fixedPort == nil ? "127.0.0.1" : "127.0.0.\(Int.random(in: 2...254))"
             let config = """
                 \(getuid() == 0 ? "user root;" : "")
                 worker_processes 1;
@@ -58,12 +68,12 @@ final class Nginx: Sendable {
                     \(gzip ? "gzip on; gzip_types application/json; gzip_min_length 256; gzip_static on;" : "")
                     \(tls.map { ca in """
                         server {
-                            listen 127.0.0.1:\(port) ssl http2; root \(folder)/www;
+                            listen \(address):\(port) ssl http2; root \(folder)/www;
                             ssl_certificate \(ca.folder)/\(certificate).pem; ssl_certificate_key \(ca.folder)/\(certificate).key;
                             ssl_client_certificate \(ca.caFile); ssl_verify_client optional;
                             location /private/ { if ($ssl_client_verify != SUCCESS) { return 403; } }
                         }
-                        """ } ?? "server { listen 127.0.0.1:\(port); root \(folder)/www; }")
+                        """ } ?? "server { listen \(address):\(port); root \(folder)/www; }")
                 }
                 """
             try config.write(toFile: folder + "/nginx.conf", atomically: true, encoding: .utf8)
@@ -75,8 +85,10 @@ final class Nginx: Sendable {
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            let nginx = Nginx(folder: folder, port: port, process: process, scheme: tls == nil ? "http" : "https")
-            if try await eventually(timeout: .seconds(10), { loopbackAccepts(port: port) || !process.isRunning }),
+            let nginx = Nginx(
+                folder: folder, address: address, port: port, process: process, scheme: tls == nil ? "http" : "https")
+            if try await eventually(
+                timeout: .seconds(10), { loopbackAccepts(port: port, address: address) || !process.isRunning }),
                 process.isRunning
             {
                 return nginx

@@ -2,8 +2,8 @@ import Foundation
 
 /// A private certificate authority made with `openssl` in a temporary
 /// folder, as a company makes one: its certificate, a server certificate for
-/// 127.0.0.1 and a client certificate, each with its key; and two server
-/// certificates that fail: `internal` (for `api.internal` only) and `expired`
+/// 127.0.0.1 to 127.0.0.254 and a client certificate, each with its key; and
+/// two server certificates that fail: `internal` (for `api.internal` only) and `expired`
 /// (valid for a day in 2024), with the server's key.
 final class PrivateCA: Sendable {
     let folder: String
@@ -27,7 +27,7 @@ final class PrivateCA: Sendable {
             cd '\(folder)'
             openssl req -x509 \(key) -keyout ca.key -out ca.pem -days 2 -subj '/CN=sync-agent test CA'
             openssl req \(key) -keyout server.key -out server.csr -subj '/CN=127.0.0.1'
-            printf 'subjectAltName=IP:127.0.0.1,DNS:localhost\\n' > server.ext
+            printf 'subjectAltName=IP:127.0.0.1,%s,DNS:localhost\\n' "$(seq -f 'IP:127.0.0.%g' -s , 2 254)" > server.ext
             openssl x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out server.pem -days 2 \
               -extfile server.ext
             openssl req \(key) -keyout client.key -out client.csr -subj '/CN=sync-agent'

@@ -130,13 +130,13 @@ enum ProcessFigures {
 
 /// A TCP socket connected to `127.0.0.1:port`, closed on exec; `nil` (with
 /// `errno` saying why) when nothing accepts there.
-func connectedLoopbackSocket(port: Int) -> Int32? {
+func connectedLoopbackSocket(port: Int, address host: String = "127.0.0.1") -> Int32? {
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard descriptor >= 0 else { return nil }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_addr.s_addr = inet_addr(host)
     let connected = withUnsafePointer(to: &address) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
             connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))

@@ -89,9 +89,9 @@ final class TinyProxy: Sendable {
     }
 }
 
-/// Whether something accepts a TCP connection on loopback `port`.
-func loopbackAccepts(port: Int) -> Bool {
-    guard let socket = connectedLoopbackSocket(port: port) else { return false }
+/// Whether something accepts a TCP connection on loopback `port` (at `address`, one of 127.0.0.0/8).
+func loopbackAccepts(port: Int, address: String = "127.0.0.1") -> Bool {
+    guard let socket = connectedLoopbackSocket(port: port, address: address) else { return false }
     close(socket)
     return true
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 extension ResourceConfig {
     /// `resources` (docs/configuration.md#a-resource): each resource with its
     /// path (`resources[2]`), its settings over `defaults`; those with problems
@@ -57,7 +59,24 @@ extension ResourceConfig {
         } else {
             reader.report(fields.path("name"), "is required")
         }
-        let url = URLTemplate.load(fields.take("url"), at: fields.path("url"), in: context)
+        // `user:password@` in the URL is Basic auth, taken out of the URL (URLCredentials).
+        var urlValue = fields.take("url")
+        var urlCredentials: Auth?
+        var written: (url: String, userinfo: Substring)?
+        if case .string(let text)? = urlValue, let split = URLCredentials.split(text) {
+            urlValue = .string(split.url)
+            written = split
+            urlCredentials = URLCredentials.load(split.userinfo, at: fields.path("url"), in: context)
+        }
+        var url = URLTemplate.load(urlValue, at: fields.path("url"), in: context)
+        if let written, let shown = url?.display {
+            url?.display = URLCredentials.display(url: shown, userinfo: written.userinfo)
+        } else if let filled = url?.render(), URLComponents(string: filled)?.user != nil {
+            reader.report(
+                fields.path("url"),
+                "has a user:password@ that a ${…} reference fills, which is not sent: write user:password@ in url "
+                    + "itself (each part may be a reference) or use auth")
+        }
         var method = HTTPMethod.get
         if let value = fields.take("method"), let text = reader.string(value, at: fields.path("method")) {
             if let parsed = HTTPMethod(rawValue: text.uppercased()) {
@@ -107,6 +126,12 @@ extension ResourceConfig {
             } else if let header = auth.header {
                 headers.append(("Authorization", header))
             }
+        }
+        // As in curl, `auth` (like `-u`) and an Authorization header of the resource's own come first.
+        if let header = urlCredentials?.header, settings.auth == nil,
+            !headers.contains(where: { $0.name.lowercased() == "authorization" })
+        {
+            headers.append(("Authorization", header))
         }
         fields.finish(reader)
         guard reader.problems.count == problemsBefore, let name, let url, let key, let pagination else {

@@ -3,8 +3,8 @@ import Foundation
 extension URLTemplate {
     /// A resource's `url` (docs/configuration.md#a-resource): an absolute http or
     /// https URL with a host, perhaps with placeholders
-    /// (docs/configuration.md#dependent-resources); a password or credential
-    /// written in it is kept secret.
+    /// (docs/configuration.md#dependent-resources); a credential written in
+    /// its query is kept secret. (`user:password@` is taken out before: ``URLCredentials``.)
     static func load(_ value: JSONValue?, at path: String, in context: ConfigContext) -> URLTemplate? {
         let reader = context.reader
         guard let value else {
@@ -26,18 +26,6 @@ extension URLTemplate {
         else {
             reader.report(path, "must be an absolute http:// or https:// URL with a host")
             return nil
-        }
-        // Credentials written in the URL itself are secrets too (filled ones already are).
-        // Only the password as written counts: a `${…}` elsewhere (the user name) fills no password.
-        let authority = text.components(separatedBy: "://").dropFirst().first?.split(separator: "/").first ?? ""
-        let userinfo = authority.lastIndex(of: "@").map { authority[..<$0] } ?? ""
-        let writtenPassword = userinfo.firstIndex(of: ":").map { userinfo[userinfo.index(after: $0)...] } ?? ""
-        if let password = components.password, !password.isEmpty, !writtenPassword.contains("${") {
-            context.substitution.keepSecret(password, as: "[password]")
-            // As written too: percent-encoded, perhaps otherwise than the redactor would.
-            if let encoded = components.percentEncodedPassword {
-                context.substitution.keepSecret(encoded, as: "[password]")
-            }
         }
         let written = text.split(separator: "?", maxSplits: 1).dropFirst().first ?? ""
         for pair in written.split(separator: "&") {
