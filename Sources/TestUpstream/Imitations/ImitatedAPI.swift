@@ -174,6 +174,17 @@ extension Imitation {
         return String(authorization.dropFirst("Bearer ".count))
     }
 
+    /// A bearer token, or the password of Basic auth (Jira's and CouchDB's API tokens).
+    static func bearerOrBasicPassword(_ request: SeenRequest) -> String? {
+        guard let authorization = request.headers["authorization"] else { return nil }
+        if authorization.hasPrefix("Bearer ") { return String(authorization.dropFirst("Bearer ".count)) }
+        guard authorization.hasPrefix("Basic "),
+            let credentials = unbase64(String(authorization.dropFirst("Basic ".count))),
+            let colon = credentials.firstIndex(of: ":")
+        else { return nil }
+        return String(credentials[credentials.index(after: colon)...])
+    }
+
     /// `answeredAt` plus the whole seconds of `Retry-After`.
     static func afterRetryAfterSeconds(_ quota: RateLimitDecision, answeredAt: Date) -> Date {
         answeredAt.addingTimeInterval(Double(quota.waitSeconds))

@@ -218,13 +218,7 @@ enum JiraImitation: Imitation {
     }
 
     static func presentedToken(_ request: SeenRequest) -> String? {
-        guard let authorization = request.headers["authorization"] else { return nil }
-        if authorization.hasPrefix("Bearer ") { return String(authorization.dropFirst("Bearer ".count)) }
-        guard authorization.hasPrefix("Basic "),
-            let credentials = unbase64(String(authorization.dropFirst("Basic ".count))),
-            let colon = credentials.firstIndex(of: ":")
-        else { return nil }
-        return String(credentials[credentials.index(after: colon)...])
+        bearerOrBasicPassword(request)
     }
 
     static func unauthorized(presented token: String?) -> ResponsePlan.Outcome {
