@@ -64,7 +64,9 @@ public struct SyncCursor: Sendable, Hashable {
         public var sent: SinceState?
         /// The largest value seen so far (of the items), or the last page's.
         public var largest: SinceState?
-        /// The run row the walk writes to.
+        /// The run row of the sync that walked it so far. A sync that goes on
+        /// with the walk opens a row of its own, and this one is marked cut off
+        /// (docs/schema.md#running-finished-and-cut-off-rows).
         public var run: Int64
 
         /// Creates a walk's state.
@@ -135,17 +137,13 @@ public struct IncrementalPage: Sendable {
     public var changes: [IncrementalChange]
     /// The cursor after the page (its walk `nil` once the walk is complete).
     public var cursor: SyncCursor
-    /// The sync's run row, `nil` for its first page (which makes one).
+    /// The sync's run row, `nil` for its first page (which makes one, running
+    /// until the sync is recorded).
     public var run: Int64?
     /// What started the sync, and when, for the run row the first page makes.
     public var trigger: SyncTrigger
     /// When the sync started.
     public var startedAt: Date
-
-    /// The message of an incremental sync's run row until the sync ends: what
-    /// history shows if the process stops in the middle.
-    static let interruptedMessage =
-        "the sync was cut off after a checkpoint; the next one goes on after its last committed page"
 
     /// Creates a page to apply.
     public init(

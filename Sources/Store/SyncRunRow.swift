@@ -1,6 +1,7 @@
 import Foundation
 
-/// A row of the `sync_runs` table: one finished sync.
+/// A row of the `sync_runs` table: one sync, finished or still running
+/// (docs/schema.md#running-finished-and-cut-off-rows).
 public struct SyncRunRow: Sendable, Hashable {
     /// The run's id, increasing with time.
     public var id: Int64
@@ -10,10 +11,12 @@ public struct SyncRunRow: Sendable, Hashable {
     public var trigger: SyncTrigger
     /// When it started.
     public var startedAt: Date
-    /// When it finished.
-    public var finishedAt: Date
-    /// How it ended.
-    public var outcome: SyncOutcome
+    /// When it finished; `nil` while it runs. For a row cut off (its process
+    /// stopped before the sync ended), when that was found.
+    public var finishedAt: Date?
+    /// How it ended; `nil` while it runs (an incremental sync's row is written
+    /// with its first page).
+    public var outcome: SyncOutcome?
     /// What it received, and in how many attempts.
     public var counts: SyncCounts
     /// Why it failed, if it did.
@@ -26,9 +29,18 @@ public struct SyncRunRow: Sendable, Hashable {
     /// How many sync runs are kept per resource; older ones are pruned.
     public static let keptPerResource = 1000
 
-    /// The run's duration in milliseconds.
-    public var durationMilliseconds: Int {
-        Int((finishedAt.timeIntervalSince(startedAt) * 1000).rounded())
+    /// The message of a run found running whose process stopped before the
+    /// sync ended (after the resource's name and a colon); its outcome is `cancelled`.
+    public static let cutOffMessage =
+        "the sync was cut off: its process stopped before the sync ended; the next sync goes on after its last "
+        + "committed page"
+
+    /// Whether the sync is still running: its row has no outcome yet.
+    public var isRunning: Bool { outcome == nil }
+
+    /// The run's duration in milliseconds; `nil` while it runs.
+    public var durationMilliseconds: Int? {
+        finishedAt.map { Int(($0.timeIntervalSince(startedAt) * 1000).rounded()) }
     }
 }
 

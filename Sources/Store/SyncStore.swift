@@ -38,8 +38,14 @@ public protocol SyncStore: AnyObject, Sendable {
     /// The id of the newest run of `resource`, or 0 when it has none.
     func latestRunID(of resource: String) async throws(StoreError) -> Int64
 
-    /// The newest run of `resource` that finished at `date` or later, if any.
+    /// The newest run of `resource` that finished at `date` or later, if any
+    /// (a run still running has not finished).
     func run(of resource: String, finishedSince date: Date) async throws(StoreError) -> SyncRunRow?
+
+    /// The runs still running (no outcome yet), of every resource, oldest
+    /// first: syncs in flight, or syncs whose process stopped before they
+    /// ended (docs/schema.md#running-finished-and-cut-off-rows).
+    func runningRuns() async throws(StoreError) -> [SyncRunRow]
 
     /// Up to `limit` records of `resource`, ordered by key.
     func records(of resource: String, limit: Int) async throws(StoreError) -> [StagedRecord]
@@ -63,7 +69,8 @@ public protocol SyncStore: AnyObject, Sendable {
 
     /// Records a finished sync in one transaction: the snapshot's diff (for a
     /// success) with a row in `changes` for each record it inserts, updates or
-    /// deletes, the resource's row and the run's row.
+    /// deletes, the resource's row and the run's row. A new run row marks a row
+    /// of the resource left running by a process that stopped as cut off.
     ///
     /// A success with a snapshot replaces the resource's records: new and changed
     /// records are written, unchanged records are not touched, vanished keys are
@@ -77,7 +84,7 @@ public protocol SyncStore: AnyObject, Sendable {
     ///
     /// An incremental sync, whose pages were applied as they came
     /// (``applyPage(_:)``), passes the run row its first page made as `run`:
-    /// the row is completed, its change counts kept. A full sync of an
+    /// the row is completed (its outcome and end written), its change counts kept. A full sync of an
     /// incremental resource passes the `cursor` it leaves, written with its snapshot.
     ///
     /// - Parameter snapshot: A writer this store began.
@@ -88,11 +95,24 @@ public protocol SyncStore: AnyObject, Sendable {
         cursor: (scope: String, cursor: SyncCursor)?
     ) async throws(StoreError) -> RecordedSync
 
+    /// Marks the runs of `resource` still running as cut off (outcome
+    /// `cancelled`, finished now, ``SyncRunRow/cutOffMessage``): their process
+    /// stopped before the sync ended. Call it only when no sync of `resource`
+    /// can be running, as when the agent starts and holds its lock; a new run
+    /// row of `resource` (``record(_:snapshot:continuing:cursor:)``,
+    /// ``applyPage(_:)``) does the same in its transaction.
+    ///
+    /// - Returns: How many runs it marked.
+    @discardableResult
+    func cutOffRuns(of resource: String) async throws(StoreError) -> Int
+
     /// Applies one page of an incremental sync in one transaction
     /// (docs/configuration.md#incremental-resources): its records merged by key
     /// (a changed one's `updated_at` moves, an unchanged one is not touched, the
     /// last of one key wins), its deletions, a change in the feed for each, and
-    /// the cursor after it. The first page makes the sync's run row.
+    /// the cursor after it. The first page makes the sync's run row, running
+    /// (no outcome, no `finished_at`) until the sync is recorded; a row of the
+    /// resource left running by a process that stopped is marked cut off then.
     func applyPage(_ page: IncrementalPage) async throws(StoreError) -> AppliedPage
 
     // MARK: The change feed

@@ -18,6 +18,19 @@ import Testing
         Int(try workspace.value("SELECT coalesce(max(seq), 0) FROM changes") ?? "") ?? 0
     }
 
+    /// The runs `history --json` shows, newest first: each as its JSON object.
+    func history(_ workspace: Workspace) async throws -> [[String: Any]] {
+        let shown = try await workspace.run(["history", "--json"])
+        try #require(shown.status == 0, "\(shown.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any]
+        return json?["runs"] as? [[String: Any]] ?? []
+    }
+
+    /// The message of a run whose process stopped before the sync ended (docs/schema.md#running-finished-and-cut-off-rows).
+    static let cutOff =
+        "items: the sync was cut off: its process stopped before the sync ended; the next sync goes on after its "
+        + "last committed page"
+
     @Test func aZendeskStyleExportAsksFromTheLastEndTimeAndMergesDuplicatesAndDeletions() async throws {
         let upstream = try await TestUpstream.start(collections: ["tickets": 250])
         defer { Task { await upstream.stop() } }
@@ -92,12 +105,19 @@ import Testing
         #expect(try workspace.records("items").count == 500)
         #expect(try feed(workspace).count == 500)
         #expect(try workspace.value("SELECT walk_pages FROM cursors WHERE resource = 'items'") == "10")
-        #expect(try workspace.value("SELECT outcome FROM sync_runs WHERE resource = 'items'") == "cancelled")
+        // Its row is running still: nothing has found it cut off yet.
+        let left = try #require(try await history(workspace).first)
+        #expect(left["outcome"] is NSNull && left["finishedAt"] is NSNull, "\(left)")
 
         upstream.clearFaults()
         upstream.clearRequests()
         let resumed = try await workspace.run(["refresh", "--json"])
         #expect(resumed.status == 0, "\(resumed.stdout) \(resumed.stderr)")
+        // The sync that went on has a row of its own; the one cut off says so.
+        let runs = try await history(workspace)
+        #expect(runs.map { $0["outcome"] as? String } == ["success", "cancelled"], "\(runs)")
+        #expect(runs.last?["id"] as? Int == left["id"] as? Int)
+        #expect((runs.last?["error"] as? [String: Any])?["message"] as? String == Self.cutOff, "\(runs)")
         let pages = upstream.requests.filter { $0.path == "/incremental/items" }.map(\.query)
         // It went on at page 11, never from page 1 again, and skipped none.
         #expect(pages.first?.contains("page=11&") == true, "\(pages)")
@@ -120,6 +140,66 @@ import Testing
             asked.first?.removingPercentEncoding?.contains("updated_since=2026-01-01T00:16:39Z") == true, "\(asked)")
         #expect(try feed(workspace, after: seq) == ["update 10", "update 990", "delete 500"])
         #expect(try workspace.records("items").count == 999)
+    }
+
+    @Test func aRunningSyncShowsRunningAndTheAgentStartingAfterItWasKilledMarksItCutOff() async throws {
+        let upstream = try await TestUpstream.start(collections: ["items": 150])
+        defer { Task { await upstream.stop() } }
+        let workspace = try Workspace()
+        try workspace.writeConfig(resources: [
+            #"""
+            {"name": "items", "url": "\#(upstream.baseURL)/incremental/items", "items": "/data", "key": "/id",
+             "pagination": {"style": "page", "size": 50}, "interval": "1h",
+             "mode": "incremental", "since": {"field": "/updated_at", "param": "updated_since"}}
+            """#
+        ])
+        // The agent's first sync commits page 1, then waits on page 2.
+        upstream.inject(Fault(path: "/incremental/items", query: "page=2&", delay: .seconds(120)))
+        let agent = try await RunningAgent.start(in: workspace)
+        #expect(
+            try await eventually(timeout: .seconds(60)) {
+                upstream.requests.contains { $0.path == "/incremental/items" && $0.query.contains("page=2&") }
+                    && (try? workspace.value("SELECT walk_pages FROM cursors WHERE resource = 'items'")) == "1"
+            })
+        // While it runs, history shows it running: no outcome, no end, no duration.
+        let running = try #require(try await history(workspace).first)
+        #expect(running["outcome"] is NSNull, "\(running)")
+        #expect(running["finishedAt"] is NSNull && running["durationMs"] is NSNull, "\(running)")
+        #expect(running["error"] is NSNull && running["startedAt"] is String, "\(running)")
+        #expect((running["changes"] as? [String: Any])?["added"] as? Int == 50, "\(running)")
+        let table = try await workspace.run(["history", "items"])
+        let row = table.stdout.split(separator: "\n").dropFirst().first.map(String.init) ?? ""
+        #expect(row.contains(" running ") && row.contains(" - ") && !row.contains(" ms "), "\(table.stdout)")
+
+        agent.process.send(SIGKILL)
+        _ = try await agent.process.finish()
+        #expect(try workspace.records("items").count == 50)
+        #expect(try await history(workspace).first?["outcome"] is NSNull)
+
+        // Started again: the row is found cut off, and the sync goes on after page 1.
+        upstream.clearFaults()
+        upstream.clearRequests()
+        let restarted = try await RunningAgent.start(in: workspace)
+        #expect(
+            try await eventually(timeout: .seconds(30)) {
+                try workspace.value("SELECT count(*) FROM sync_runs WHERE outcome = 'success'") == "1"
+            })
+        #expect(try workspace.records("items").count == 150)
+        let runs = try await history(workspace)
+        #expect(runs.map { $0["outcome"] as? String } == ["success", "cancelled"], "\(runs)")
+        let cut = try #require(runs.last)
+        #expect(cut["id"] as? Int == running["id"] as? Int)
+        #expect(cut["outcome"] as? String == "cancelled" && cut["finishedAt"] is String, "\(cut)")
+        #expect(cut["durationMs"] is Int, "\(cut)")
+        #expect((cut["error"] as? [String: Any])?["message"] as? String == Self.cutOff, "\(cut)")
+        #expect((cut["changes"] as? [String: Any])?["added"] as? Int == 50, "\(cut)")
+        #expect((runs.first?["changes"] as? [String: Any])?["added"] as? Int == 100, "\(runs)")
+        let asked = upstream.requests.filter { $0.path == "/incremental/items" }.map(\.query)
+        #expect(asked.first?.contains("page=2&") == true, "\(asked)")
+        let stopped = try await restarted.stop()
+        #expect(stopped.status == 0, "\(stopped.stderr)")
+        // The agent found it as it started, before any sync.
+        #expect(stopped.stderr.contains("a sync was cut off when its process stopped"), "\(stopped.stderr)")
     }
 
     @Test func aFullSyncEveryPeriodFindsHardDeletions() async throws {

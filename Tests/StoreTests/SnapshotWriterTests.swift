@@ -46,7 +46,7 @@ import Testing
         #expect(recorded.finishedAt >= before && recorded.finishedAt <= Date())
         #expect(recorded.changes == SnapshotChanges(added: 1))
         let run = try #require(try await fixture.store.runs(of: "users", limit: 1).first)
-        #expect(Timestamp.string(from: run.finishedAt) == Timestamp.string(from: recorded.finishedAt))
+        #expect(run.finishedAt.map(Timestamp.string(from:)) == Timestamp.string(from: recorded.finishedAt))
         let updatedAt = try #require(try fixture.rows("users")["1"]?.1)
         #expect(updatedAt <= Timestamp.string(from: recorded.finishedAt))
     }

@@ -1,7 +1,7 @@
 import Foundation
-import Store
 import Testing
 
+@testable import Store
 @testable import SyncAgentCLI
 @testable import SyncAgentDaemon
 @testable import SyncCore
@@ -86,6 +86,38 @@ import Testing
             JSONValue(encoding: result).serialized()
                 == #"{"resource":"users","outcome":"failed","joined":true,"pages":2,"items":200,"attempts":1,"durationMs":31,"error":{"kind":"transient","message":"boom","status":503},"changes":{"added":0,"changed":0,"removed":0}}"#
         )
+    }
+
+    /// A sync still running and one that ended, as `history` shows them
+    /// (docs/schema.md#running-finished-and-cut-off-rows).
+    static func runs(now: Date) -> [SyncRunRow] {
+        [
+            SyncRunRow(
+                id: 2, resource: "users", trigger: .poll, startedAt: now.addingTimeInterval(-3), finishedAt: nil,
+                outcome: nil, counts: SyncCounts(attempts: 1, pages: 1, items: 50), error: nil,
+                changes: SnapshotChanges(added: 50)),
+            SyncRunRow(
+                id: 1, resource: "users", trigger: .poll, startedAt: now.addingTimeInterval(-60),
+                finishedAt: now.addingTimeInterval(-59.75), outcome: .success,
+                counts: SyncCounts(attempts: 1, pages: 2, items: 100), error: nil,
+                changes: SnapshotChanges(added: 100)),
+        ]
+    }
+
+    @Test func historyShowsASyncStillRunningAsRunningWithNoDuration() {
+        let now = Date(timeIntervalSince1970: 1_795_000_000)
+        let lines = HistoryCommand.render(Self.runs(now: now), now: now).split(separator: "\n").map {
+            $0.split(separator: " ").map(String.init)
+        }
+        #expect(lines.count == 3)
+        #expect(lines[1].prefix(2) == ["2", "users"] && lines[1].contains("running") && lines[1].contains("-"))
+        #expect(!lines[1].contains("ms"), "\(lines[1])")
+        #expect(lines[2].contains("success") && lines[2].contains("250"), "\(lines[2])")
+        let running = Self.runs(now: now)[0].json.serialized()
+        #expect(running.contains(#""outcome":null"#) && running.contains(#""finishedAt":null"#), "\(running)")
+        #expect(running.contains(#""durationMs":null"#), "\(running)")
+        let ended = Self.runs(now: now)[1].json.serialized()
+        #expect(ended.contains(#""outcome":"success""#) && ended.contains(#""durationMs":250"#), "\(ended)")
     }
 
     @Test func aStatusIsTheResourceObjectOfTheSpecification() {

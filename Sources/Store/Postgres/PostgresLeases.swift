@@ -195,9 +195,10 @@ public final class PostgresLeases: Sendable {
         var asked: ContinuousClock.Instant?
         while clock.now < deadline, !Task.isCancelled {
             if token(for: resource) != nil { return .heldHere }
-            // A run that ended: not the row an incremental sync keeps while it runs.
+            // A run that ended: not the row an incremental sync keeps while it runs
+            // (no outcome yet), nor a cancelled one.
             if let run = try? await store.runs(of: resource, limit: 1).first, run.id > before,
-                run.outcome != .cancelled
+                let outcome = run.outcome, outcome != .cancelled
             {
                 return .ran(run)
             }

@@ -74,16 +74,17 @@ extension PostgresStore {
             if let existing = page.run {
                 run = existing
             } else {
+                // Running (no outcome, no end) until the sync is recorded; a row of the
+                // resource left running before is cut off (docs/schema.md#running-finished-and-cut-off-rows).
+                try await Self.cutOffRuns(of: page.resource, at: now, connection, logger)
                 run =
                     try await connection.value(
                         Int64.self,
                         """
                         INSERT INTO sync_runs (resource, trigger, started_at, finished_at, outcome, attempts, pages,
-                                               items, bytes, wire_bytes, error, error_kind, agent)
+                                               items, bytes, wire_bytes, agent)
                         VALUES (\(page.resource), \(page.trigger.rawValue),
-                                \(Timestamp.string(from: page.startedAt))::timestamptz, \(now)::timestamptz,
-                                'cancelled', 1, 0, 0, 0, 0,
-                                \("\(page.resource): \(IncrementalPage.interruptedMessage)"), 'cancelled',
+                                \(Timestamp.string(from: page.startedAt))::timestamptz, NULL, NULL, 1, 0, 0, 0, 0,
                                 \(leases?.agent))
                         RETURNING id
                         """, logger) ?? 0

@@ -161,6 +161,19 @@ extension PostgresStore {
             ]
         ),
         (
+            "Let a running sync's row have no outcome yet",
+            [
+                // Rows of syncs cut off before (`cancelled`) stay as they are: true history.
+                "ALTER TABLE sync_runs ALTER COLUMN finished_at DROP NOT NULL, ALTER COLUMN outcome DROP NOT NULL",
+                // A running sync has neither; an ended one, both.
+                """
+                ALTER TABLE sync_runs ADD CONSTRAINT sync_runs_running_or_ended
+                    CHECK ((outcome IS NULL) = (finished_at IS NULL))
+                """,
+                "CREATE INDEX sync_runs_running ON sync_runs (resource) WHERE outcome IS NULL",
+            ]
+        ),
+        (
             // A token or URL kept instead of a time: the `since` columns stay times.
             "Keep opaque incremental state",
             [

@@ -34,8 +34,9 @@ extension PostgresStore {
             resource: try row.get("resource") ?? "",
             trigger: SyncTrigger(rawValue: try row.get("trigger") ?? "") ?? .refresh,
             startedAt: try row.date("started_at") ?? .distantPast,
-            finishedAt: try row.date("finished_at") ?? .distantPast,
-            outcome: SyncOutcome(rawValue: try row.get("outcome") ?? "") ?? .failed,
+            finishedAt: try row.date("finished_at"),
+            // NULL while the sync runs.
+            outcome: try row.get("outcome", as: String.self).map { SyncOutcome(rawValue: $0) ?? .failed },
             counts: SyncCounts(
                 attempts: try row.get("attempts") ?? 0, pages: try row.get("pages") ?? 0,
                 items: try row.get("items") ?? 0, bytes: try row.get("bytes") ?? 0,
@@ -114,7 +115,7 @@ extension PostgresStore {
         }
     }
 
-    /// Implements ``SyncStore/run(of:finishedSince:)``.
+    /// Implements ``SyncStore/run(of:finishedSince:)``: a running row (no `finished_at`) is none.
     public func run(of resource: String, finishedSince date: Date) async throws(StoreError) -> SyncRunRow? {
         let logger = logger
         let since = Timestamp.string(from: date)

@@ -298,10 +298,12 @@ extension PostgresStore {
     }
 
     /// Inserts the run's row, its changes counted later, and prunes the
-    /// resource's oldest runs; returns the row's id.
+    /// resource's oldest runs; returns the row's id. A row of the resource
+    /// left running before is marked cut off.
     private static func insertRun(
         _ sync: FinishedSync, finishedAt: Date, agent: String?, _ connection: PostgresConnection, _ logger: Logger
     ) async throws -> Int64 {
+        try await cutOffRuns(of: sync.resource, at: Timestamp.string(from: finishedAt), connection, logger)
         let id =
             try await connection.value(
                 Int64.self,
@@ -321,5 +323,48 @@ extension PostgresStore {
                 OFFSET \(SyncRunRow.keptPerResource))
             """, logger: logger)
         return id
+    }
+}
+
+extension PostgresStore {
+    /// Implements ``SyncStore/runningRuns()``.
+    public func runningRuns() async throws(StoreError) -> [SyncRunRow] {
+        let logger = logger
+        return try await read { connection in
+            try await connection.rows(
+                "SELECT \(unescaped: Self.runColumns) FROM sync_runs WHERE outcome IS NULL ORDER BY id", logger
+            ).map(Self.runRow)
+        }
+    }
+
+    /// Implements ``SyncStore/cutOffRuns(of:)``: in a fleet, only by the
+    /// holder of the resource's lease (fenced, as every commit).
+    @discardableResult
+    public func cutOffRuns(of resource: String) async throws(StoreError) -> Int {
+        let logger = logger
+        return try await transaction { [self] connection in
+            try await fence(resource, connection)
+            return try await Self.cutOffRuns(of: resource, at: Timestamp.string(from: now()), connection, logger)
+        }
+    }
+
+    /// Marks the runs of `resource` still running as cut off, found at `now`;
+    /// returns how many. Called in a transaction fenced by the resource's
+    /// lease: no other agent syncs it meanwhile, and this one is not syncing it.
+    @discardableResult
+    static func cutOffRuns(
+        of resource: String, at now: String, _ connection: PostgresConnection, _ logger: Logger
+    ) async throws -> Int {
+        try await connection.value(
+            Int.self,
+            """
+            WITH cut AS (
+                UPDATE sync_runs SET outcome = 'cancelled', finished_at = \(now)::timestamptz,
+                    error = \("\(resource): \(SyncRunRow.cutOffMessage)"), error_kind = 'cancelled'
+                WHERE resource = \(resource) AND outcome IS NULL
+                RETURNING 1
+            )
+            SELECT count(*) FROM cut
+            """, logger) ?? 0
     }
 }

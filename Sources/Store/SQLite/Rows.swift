@@ -65,8 +65,9 @@ extension SyncRunRow: FetchableRecord {
         resource = row[Columns.resource]
         trigger = SyncTrigger(rawValue: row[Columns.trigger] ?? "") ?? .refresh
         startedAt = (row[Columns.startedAt] as String?).flatMap(Timestamp.date(from:)) ?? .distantPast
-        finishedAt = (row[Columns.finishedAt] as String?).flatMap(Timestamp.date(from:)) ?? .distantPast
-        outcome = SyncOutcome(rawValue: row[Columns.outcome] ?? "") ?? .failed
+        finishedAt = (row[Columns.finishedAt] as String?).flatMap(Timestamp.date(from:))
+        // NULL while the sync runs.
+        outcome = (row[Columns.outcome] as String?).map { SyncOutcome(rawValue: $0) ?? .failed }
         let bytes: Int = row[Columns.bytes] ?? 0
         counts = SyncCounts(
             attempts: row[Columns.attempts] ?? 0, pages: row[Columns.pages] ?? 0, items: row[Columns.items] ?? 0,

@@ -11,7 +11,7 @@ extension SQLiteStore {
     public func applyPage(_ page: IncrementalPage) async throws(StoreError) -> AppliedPage {
         try await write { db in
             let now = Timestamp.string(from: self.now())
-            let run = try page.run ?? Self.insertInterruptedRun(page, at: now, db)
+            let run = try page.run ?? Self.insertRunningRun(page, at: now, db)
             let select = try db.cachedStatement(sql: "SELECT data FROM records WHERE resource = ? AND key = ?")
             let insert = try db.cachedStatement(
                 sql: "INSERT INTO records (resource, key, data, updated_at, page) VALUES (?, ?, ?, ?, NULL)")
@@ -59,18 +59,18 @@ extension SQLiteStore {
         }
     }
 
-    /// The run row of an incremental sync, as it stays if the sync is cut off.
-    private static func insertInterruptedRun(_ page: IncrementalPage, at now: String, _ db: Database) throws -> Int64 {
+    /// The run row of an incremental sync, running (no outcome, no end) until
+    /// the sync is recorded; a row of the resource left running before is
+    /// marked cut off (docs/schema.md#running-finished-and-cut-off-rows).
+    private static func insertRunningRun(_ page: IncrementalPage, at now: String, _ db: Database) throws -> Int64 {
+        try cutOffRuns(of: page.resource, at: now, db)
         try db.execute(
             sql: """
                 INSERT INTO sync_runs (resource, trigger, started_at, finished_at, outcome, attempts, pages, items,
-                                       bytes, wire_bytes, error, error_kind)
-                VALUES (?, ?, ?, ?, 'cancelled', 1, 0, 0, 0, 0, ?, 'cancelled')
+                                       bytes, wire_bytes)
+                VALUES (?, ?, ?, NULL, NULL, 1, 0, 0, 0, 0)
                 """,
-            arguments: [
-                page.resource, page.trigger.rawValue, Timestamp.string(from: page.startedAt), now,
-                "\(page.resource): \(IncrementalPage.interruptedMessage)",
-            ])
+            arguments: [page.resource, page.trigger.rawValue, Timestamp.string(from: page.startedAt)])
         return db.lastInsertedRowID
     }
 

@@ -156,6 +156,46 @@ extension SQLiteStore {
                     ALTER TABLE sync_runs ADD COLUMN since TEXT;
                     """)
         }
+        migrator.registerMigration("Let a running sync's row have no outcome yet") { db in
+            // SQLite cannot drop NOT NULL: the table is rebuilt, its rows and ids kept.
+            // Rows of syncs cut off before (`cancelled`) stay as they are: true history.
+            let columns = """
+                id, resource, trigger, started_at, finished_at, outcome, attempts, pages, items, bytes, error,
+                error_kind, error_status, added, changed, removed, wire_bytes, since
+                """
+            try db.execute(
+                sql: """
+                    CREATE TABLE sync_runs_new (
+                        id           INTEGER PRIMARY KEY,
+                        resource     TEXT NOT NULL,
+                        trigger      TEXT NOT NULL CHECK (trigger IN ('poll', 'refresh', 'startup', 'dependency')),
+                        started_at   TEXT NOT NULL,
+                        finished_at  TEXT,
+                        outcome      TEXT
+                                     CHECK (outcome IN ('success', 'notModified', 'failed', 'gaveUp', 'rateLimited',
+                                                        'offline', 'cancelled')),
+                        attempts     INTEGER NOT NULL,
+                        pages        INTEGER NOT NULL,
+                        items        INTEGER NOT NULL,
+                        bytes        INTEGER NOT NULL,
+                        error        TEXT,
+                        error_kind   TEXT,
+                        error_status INTEGER,
+                        added        INTEGER NOT NULL DEFAULT 0,
+                        changed      INTEGER NOT NULL DEFAULT 0,
+                        removed      INTEGER NOT NULL DEFAULT 0,
+                        wire_bytes   INTEGER NOT NULL DEFAULT 0,
+                        since        TEXT,
+                        -- A running sync has neither; an ended one, both.
+                        CHECK ((outcome IS NULL) = (finished_at IS NULL))
+                    );
+                    INSERT INTO sync_runs_new (\(columns)) SELECT \(columns) FROM sync_runs;
+                    DROP TABLE sync_runs;
+                    ALTER TABLE sync_runs_new RENAME TO sync_runs;
+                    CREATE INDEX sync_runs_by_resource ON sync_runs (resource, id);
+                    CREATE INDEX sync_runs_running ON sync_runs (resource) WHERE outcome IS NULL;
+                    """)
+        }
         migrator.registerMigration("Keep opaque incremental state") { db in
             // A token or URL kept instead of a time: the `since` columns stay times.
             try db.execute(

@@ -47,7 +47,7 @@ extension SQLiteStore {
         }
     }
 
-    /// Implements ``SyncStore/run(of:finishedSince:)``.
+    /// Implements ``SyncStore/run(of:finishedSince:)``: a running row (no `finished_at`) is none.
     public func run(of resource: String, finishedSince date: Date) async throws(StoreError) -> SyncRunRow? {
         try await readInCaller { db in
             try SyncRunRow.fetchOne(

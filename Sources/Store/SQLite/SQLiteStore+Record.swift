@@ -200,8 +200,10 @@ extension SQLiteStore {
     }
 
     /// Inserts the run's row, its changes counted later by ``finishRun(_:at:changes:_:)``,
-    /// and prunes the resource's oldest runs; returns the row's id.
+    /// and prunes the resource's oldest runs; returns the row's id. A row of
+    /// the resource left running before is marked cut off.
     private static func insertRun(_ sync: FinishedSync, finishedAt: Date, _ db: Database) throws -> Int64 {
+        try cutOffRuns(of: sync.resource, at: Timestamp.string(from: finishedAt), db)
         try db.executeCached(
             sql: """
                 INSERT INTO sync_runs (resource, trigger, started_at, finished_at, outcome, attempts, pages, items,
@@ -262,6 +264,37 @@ extension SQLiteStore {
                 Timestamp.string(from: finishedAt), changes.added, changes.changed, changes.removed,
                 sync.since?.time.map(Timestamp.string(from:)), sync.since?.token, id,
             ])
+    }
+}
+
+extension SQLiteStore {
+    /// Implements ``SyncStore/runningRuns()``.
+    public func runningRuns() async throws(StoreError) -> [SyncRunRow] {
+        try await read { db in
+            try SyncRunRow.fetchAll(db, sql: "SELECT * FROM sync_runs WHERE outcome IS NULL ORDER BY id")
+        }
+    }
+
+    /// Implements ``SyncStore/cutOffRuns(of:)``.
+    @discardableResult
+    public func cutOffRuns(of resource: String) async throws(StoreError) -> Int {
+        try await write { db in
+            try Self.cutOffRuns(of: resource, at: Timestamp.string(from: self.now()), db)
+        }
+    }
+
+    /// Marks the runs of `resource` still running as cut off, found at `now`;
+    /// returns how many. Called where no sync of `resource` can be running:
+    /// a sync holds its lock (or its lease) while it writes its row.
+    @discardableResult
+    static func cutOffRuns(of resource: String, at now: String, _ db: Database) throws -> Int {
+        try db.executeCached(
+            sql: """
+                UPDATE sync_runs SET outcome = 'cancelled', finished_at = ?, error = ?, error_kind = 'cancelled'
+                WHERE resource = ? AND outcome IS NULL
+                """,
+            arguments: [now, "\(resource): \(SyncRunRow.cutOffMessage)", resource])
+        return db.changesCount
     }
 }
 

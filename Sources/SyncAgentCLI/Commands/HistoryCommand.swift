@@ -9,7 +9,8 @@ struct HistoryCommand: AsyncParsableCommand {
         commandName: "history",
         abstract: "Show recent syncs, newest first.",
         discussion: """
-            The store keeps the last \(SyncRunRow.keptPerResource) syncs of each resource.
+            The store keeps the last \(SyncRunRow.keptPerResource) syncs of each resource. A sync still \
+            running shows as running, with no duration yet.
 
             Examples:
               sync-agent history                  The last 20 syncs of every resource.
@@ -60,7 +61,9 @@ struct HistoryCommand: AsyncParsableCommand {
             let changes = run.changes
             table.add([
                 "\(run.id)", run.resource, run.trigger.rawValue, TimestampText.relative(run.startedAt, now: now),
-                "\(run.durationMilliseconds) ms", run.outcome.rawValue, "\(run.counts.pages)", "\(run.counts.items)",
+                // A sync still running has no outcome yet, nor a duration.
+                run.durationMilliseconds.map { "\($0) ms" } ?? "-", run.outcome?.rawValue ?? "running",
+                "\(run.counts.pages)", "\(run.counts.items)",
                 "+\(changes.added) ~\(changes.changed) -\(changes.removed)", run.error?.message ?? "-",
             ])
         }

@@ -185,10 +185,13 @@ struct StatusAPI<Control: AgentControl>: Sendable {
         let statuses = control.statuses()
         // A database that cannot be read leaves the sparklines out, not the page.
         let runs = (try? await control.recentRuns(of: statuses.map(\.name), limitEach: Self.pageRuns)) ?? [:]
+        // A sync still running has no duration yet: it is left out.
         let durations = runs.mapValues { runs in
-            runs.reversed().map {
-                StatusPage.RecentRun(
-                    milliseconds: $0.durationMilliseconds, failed: [.failed, .gaveUp].contains($0.outcome))
+            runs.reversed().compactMap { run in
+                run.durationMilliseconds.map { milliseconds in
+                    StatusPage.RecentRun(
+                        milliseconds: milliseconds, failed: run.outcome == .failed || run.outcome == .gaveUp)
+                }
             }
         }
         var control = false

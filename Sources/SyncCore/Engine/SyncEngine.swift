@@ -162,6 +162,7 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
     /// cancels the syncs in flight and returns once they have ended: their
     /// transactions rolled back, each recorded as cancelled.
     package func run() async {
+        await cutOffStoppedRuns()
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.followConnectivity() }
             group.addTask { await self.runPolls() }
@@ -185,6 +186,48 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
         // lets the status server stop.
         await publication.flush()
         publication.finish()
+    }
+
+    /// Marks the runs that a process left running when it stopped (SIGKILL, a
+    /// crash, a power cut) as cut off, before the first sync
+    /// (docs/schema.md#running-finished-and-cut-off-rows): each resource's
+    /// under its lock, so that the row of a `refresh` syncing it meanwhile
+    /// stays running. In a fleet the rows are the fleet's: a resource's are
+    /// marked by its next sync, which only the holder of its lease runs.
+    private func cutOffStoppedRuns() async {
+        guard leases == nil else { return }
+        let running: [SyncRunRow]
+        do {
+            running = try await store.runningRuns()
+        } catch {
+            logger.warning("cannot read the syncs left running: \(error.message)")
+            return
+        }
+        for resource in Set(running.map(\.resource)).sorted() {
+            var held: RefreshLock.Held?
+            if let lock {
+                do {
+                    // Another process syncs it now: its row is running indeed.
+                    guard let taken = try lock.tryAcquire(resource) else { continue }
+                    held = taken
+                } catch {
+                    logger.warning("\(error.message)", metadata: [LogKey.resource: "\(resource)"])
+                    continue
+                }
+            }
+            defer { held?.release() }
+            do {
+                if try await store.cutOffRuns(of: resource) > 0 {
+                    logger.notice(
+                        "a sync was cut off when its process stopped; the next sync goes on after its last committed page",
+                        metadata: [LogKey.resource: "\(resource)"])
+                }
+            } catch {
+                logger.warning(
+                    "cannot mark the sync left running as cut off: \(error.message)",
+                    metadata: [LogKey.resource: "\(resource)"])
+            }
+        }
     }
 
     private func followConnectivity() async {

@@ -2,7 +2,8 @@ import Store
 
 extension SyncRunRow {
     /// The run as `sync-agent history --json` and `GET /v1/resources/NAME/runs`
-    /// show it (docs/api.md#health-checks-and-the-runs-of-a-resource).
+    /// show it (docs/api.md#health-checks-and-the-runs-of-a-resource): while
+    /// it runs, `outcome`, `finishedAt` and `durationMs` are null.
     package var json: JSONValue {
         [
             "id": .number(Int(id)),
@@ -10,13 +11,13 @@ extension SyncRunRow {
             "trigger": .string(trigger.rawValue),
             "startedAt": JSONValue(encoding: startedAt),
             "finishedAt": JSONValue(encoding: finishedAt),
-            "outcome": .string(outcome.rawValue),
+            "outcome": outcome.map { JSONValue.string($0.rawValue) } ?? .null,
             "attempts": .number(counts.attempts),
             "pages": .number(counts.pages),
             "items": .number(counts.items),
             "bytes": .number(counts.bytes),
             "wireBytes": .number(counts.wireBytes),
-            "durationMs": .number(durationMilliseconds),
+            "durationMs": durationMilliseconds.map { JSONValue.number($0) } ?? .null,
             "changes": [
                 "added": .number(changes.added), "changed": .number(changes.changed),
                 "removed": .number(changes.removed),

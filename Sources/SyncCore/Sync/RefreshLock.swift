@@ -55,13 +55,7 @@ package struct RefreshLock: Sendable {
 
     /// Takes the lock of `resource`, trying again every ``pollInterval`` of `clock`.
     package func acquire<C: Clock<Duration>>(_ resource: String, clock: C) async throws -> Held {
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o660)
-        guard descriptor >= 0 else {
-            let code = errno
-            throw Failure(
-                message: "cannot open the lock file \(path): \(String(cString: strerror(code)))",
-                isTransient: [EMFILE, ENFILE, ENOMEM].contains(code))
-        }
+        let descriptor = try openFile()
         var waited = false
         while true {
             switch Self.lock(descriptor, byte: Self.byte(for: resource)) {
@@ -80,6 +74,35 @@ package struct RefreshLock: Sendable {
                 throw Failure(message: "cannot lock \(path): \(String(cString: strerror(code)))")
             }
         }
+    }
+
+    /// Takes the lock of `resource` if no process holds it: `nil` if one does.
+    ///
+    /// - Throws: ``Failure`` if the lock file cannot be opened or locked.
+    package func tryAcquire(_ resource: String) throws(Failure) -> Held? {
+        let descriptor = try openFile()
+        switch Self.lock(descriptor, byte: Self.byte(for: resource)) {
+        case .acquired:
+            return Held(descriptor: descriptor, waited: false)
+        case .busy:
+            close(descriptor)
+            return nil
+        case .failed(let code):
+            close(descriptor)
+            throw Failure(message: "cannot lock \(path): \(String(cString: strerror(code)))")
+        }
+    }
+
+    /// Opens the lock file, for a lock of its own.
+    private func openFile() throws(Failure) -> Int32 {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o660)
+        guard descriptor >= 0 else {
+            let code = errno
+            throw Failure(
+                message: "cannot open the lock file \(path): \(String(cString: strerror(code)))",
+                isTransient: [EMFILE, ENFILE, ENOMEM].contains(code))
+        }
+        return descriptor
     }
 
     /// A lock file that cannot be used.

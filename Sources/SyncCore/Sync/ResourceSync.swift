@@ -568,15 +568,15 @@ struct ResourceSync: Sendable {
 
     /// Runs the sync while holding the resource's ``RefreshLock``, so that no
     /// other process syncs it at the same time. When another process held the
-    /// lock and recorded a run meanwhile (not a cancelled one), that run is the
-    /// answer, as `joined`: the data is as fresh as this sync would make it.
+    /// lock and recorded a run that ended meanwhile (not a cancelled one), that
+    /// run is the answer, as `joined`: the data is as fresh as this sync would make it.
     package func run(trigger: SyncTrigger, lock: RefreshLock) async -> SyncReport {
         do {
             let wanted = context.now()
             let held = try await lock.acquire(resource.name)
             defer { held.release() }
             if held.waited, let run = try await store.run(of: resource.name, finishedSince: wanted),
-                run.outcome != .cancelled
+                let outcome = run.outcome, outcome != .cancelled
             {
                 logger.info("joined a sync of another process", metadata: [LogKey.resource: "\(resource.name)"])
                 return SyncReport(SyncResult(run: run, joined: true))

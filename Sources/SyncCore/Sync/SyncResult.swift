@@ -41,11 +41,13 @@ package struct SyncResult: Sendable, Hashable, Codable {
         self.changes = changes
     }
 
-    /// The result of a sync recorded in the database, as seen by a caller that joined it.
+    /// The result of a sync recorded in the database, as seen by a caller that
+    /// joined it: a run that ended (one still running is told as cancelled,
+    /// which is no answer to a caller).
     package init(run: SyncRunRow, joined: Bool) {
         self.init(
-            resource: run.resource, outcome: run.outcome, joined: joined, counts: run.counts,
-            durationMilliseconds: run.durationMilliseconds, error: run.error, changes: run.changes)
+            resource: run.resource, outcome: run.outcome ?? .cancelled, joined: joined, counts: run.counts,
+            durationMilliseconds: run.durationMilliseconds ?? 0, error: run.error, changes: run.changes)
     }
 
     package init(from decoder: any Decoder) throws {

@@ -28,14 +28,23 @@ final class EngineHarness: Sendable {
     /// The virtual wall clock: a fixed day plus the virtual clock's offset.
     static let epoch = Date(timeIntervalSince1970: 1_795_000_000)
 
-    /// An engine for `resources` (JSON objects), with `defaults` and `topLevel` (JSON members).
-    init(defaults: String = "", topLevel: String = "", resources: [String], rows: [ResourceRow] = []) throws {
+    /// The lock file of the database, when the engine syncs under it.
+    let lock: RefreshLock?
+
+    /// An engine for `resources` (JSON objects), with `defaults` and `topLevel` (JSON members);
+    /// with `locking`, it syncs under the database's ``RefreshLock``, as the agent does.
+    init(
+        defaults: String = "", topLevel: String = "", resources: [String], rows: [ResourceRow] = [],
+        locking: Bool = false
+    ) throws {
         folder = NSTemporaryDirectory() + "sync-agent-engine-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let top = topLevel.isEmpty ? "" : topLevel + ", "
         let text = #"{\#(top)"defaults": {\#(defaults)}, "resources": [\#(resources.joined(separator: ","))]}"#
         config = try ConfigLoader.decode(Array(text.utf8), file: folder + "/config.json", environment: [:])
         store = try SQLiteStore(path: config.database)
+        let lock = locking ? RefreshLock(database: config.database) : nil
+        self.lock = lock
         transport = ScriptedTransport(clock: clock)
         let clock = clock
         let probe = probe
@@ -46,7 +55,7 @@ final class EngineHarness: Sendable {
             routes: { true })
         engine = SyncEngine(
             config: config, store: store, rows: rows, transport: transport, connectivity: monitor, clock: clock,
-            logger: logs.logger, random: { 0 },
+            logger: logs.logger, lock: lock, random: { 0 },
             now: { Self.epoch.addingTimeInterval(clock.now.offset.seconds) })
     }
 
