@@ -26,8 +26,8 @@ struct ResourceSync: Sendable {
         self.onProgress = onProgress
     }
 
-    private var store: any SyncStore { context.store }
-    private var logger: Logger { context.logger }
+    var store: any SyncStore { context.store }
+    var logger: Logger { context.logger }
 
     /// Runs the sync and records it; never throws: every failure is in the result.
     ///
@@ -81,7 +81,7 @@ struct ResourceSync: Sendable {
     }
 
     /// The fetch of this resource's pages, telling `progress` of its retries.
-    private func makeFetch(
+    func makeFetch(
         _ values: [URLTemplate.Dependency: String], since: SentValue? = nil, progress: SyncTally, logger: Logger
     ) -> ResourceFetch {
         ResourceFetch(
@@ -104,7 +104,7 @@ struct ResourceSync: Sendable {
     /// that replaces records, or a kept value the API calls too old): a
     /// snapshot of every item from `initial`, which deletes what the API no
     /// longer lists, and the cursor it leaves.
-    private struct FullResync {
+    struct FullResync {
         var values: [URLTemplate.Dependency: String]
         var scope: String
         var request: String
@@ -115,7 +115,7 @@ struct ResourceSync: Sendable {
     }
 
     /// One attempt of a snapshot sync: every page staged, then applied at once.
-    private func runSnapshotOnce(
+    func runSnapshotOnce(
         trigger: SyncTrigger, startedAt: Date, progress: SyncTally, last: Bool, full: FullResync? = nil
     ) async -> SyncReport {
         var snapshot: (any SnapshotWriter)?
@@ -198,7 +198,7 @@ struct ResourceSync: Sendable {
     /// The value the next window of a walk asks from, when the API's cap of
     /// items for one query cut this one short (`pagination.cap`,
     /// docs/configuration.md#complete-copies): the largest value seen.
-    private func windowAfter(_ window: WalkCount, kept: SinceState?) throws -> SentValue? {
+    func windowAfter(_ window: WalkCount, kept: SinceState?) throws -> SentValue? {
         guard let cap = resource.pagination.cap, window.items >= cap, let incremental = resource.incremental else {
             return nil
         }
@@ -213,7 +213,7 @@ struct ResourceSync: Sendable {
 
     /// Ends an attempt that failed with `error`, recorded (on `run`, the row of
     /// an incremental sync, when it has one).
-    private func failed(
+    func failed(
         _ error: any Error, trigger: SyncTrigger, startedAt: Date, progress: SyncTally,
         snapshot: (any SnapshotWriter)? = nil,
         last: Bool, logger: Logger, run: Int64? = nil, feed: ClosedRange<Int64>? = nil
@@ -240,7 +240,7 @@ struct ResourceSync: Sendable {
 
     /// The value for the next sync after a page that says `page`: the largest
     /// of the items' (`since.field`), else the last page's.
-    private static func kept(
+    static func kept(
         _ current: SinceState?, _ page: SinceState?, _ incremental: IncrementalSettings?
     ) -> SinceState? {
         guard let page else { return current }
@@ -260,200 +260,6 @@ struct ResourceSync: Sendable {
     /// The cursor scope of a dependent resource: the values its URL reads.
     static func scope(_ values: [URLTemplate.Dependency: String]) -> String {
         values.map { "\($0.key.resource)\($0.key.pointer)=\($0.value)" }.sorted().joined(separator: "&")
-    }
-
-    /// `cursor` as the store keeps it: a token or link with its secrets sealed.
-    private func sealed(_ cursor: SyncCursor) -> SyncCursor {
-        var cursor = cursor
-        cursor.since = cursor.since.map(sealed)
-        if var walk = cursor.walk {
-            walk.sent = walk.sent.map(sealed)
-            walk.largest = walk.largest.map(sealed)
-            cursor.walk = walk
-        }
-        return cursor
-    }
-
-    private func sealed(_ state: SinceState) -> SinceState {
-        guard case .token(let text) = state else { return state }
-        return .token(context.redactor.seal(text))
-    }
-
-    /// `cursor` as the store kept it, its secrets put back; `nil` when one is no
-    /// longer configured.
-    private func unsealed(_ cursor: SyncCursor) -> SyncCursor? {
-        func unseal(_ state: SinceState?) -> SinceState?? {
-            guard case .token(let text)? = state else { return .some(state) }
-            return context.redactor.unseal(text).map { .some(.token($0)) }
-        }
-        var cursor = cursor
-        guard let since = unseal(cursor.since) else { return nil }
-        cursor.since = since
-        if let walk = cursor.walk {
-            guard let sent = unseal(walk.sent), let largest = unseal(walk.largest) else { return nil }
-            cursor.walk?.sent = sent
-            cursor.walk?.largest = largest
-        }
-        return cursor
-    }
-
-    /// `state` as `status` and `history` show it: a token or link shortened, its secrets scrubbed.
-    private func shown(_ state: SinceState) -> SinceState {
-        guard case .token(let text) = state else { return state }
-        let redacted = context.redactor.redact(text)
-        return .token(redacted.count > 40 ? String(redacted.prefix(40)) + "…" : redacted)
-    }
-
-    /// One attempt of an incremental sync (docs/configuration.md#incremental-resources):
-    /// the pages changed since the stored value, each merged and committed with
-    /// the cursor after it, so that a walk cut off goes on after its last page.
-    private func runIncrementalOnce(
-        _ incremental: IncrementalSettings, trigger: SyncTrigger, startedAt: Date, progress: SyncTally, last: Bool
-    ) async -> SyncReport {
-        var logger = logger
-        logger[metadataKey: LogKey.resource] = "\(resource.name)"
-        var run: Int64?
-        var feed: ClosedRange<Int64>?
-        do {
-            let values = try await resource.dependencyValues(in: store)
-            let scope = Self.scope(values)
-            let request = ResourceFetch.fingerprint(of: resource, dependencyValues: values, redactor: context.redactor)
-            var cursor = try await store.cursor(of: resource.name, scope: scope)
-            // Another request (a changed URL, query or items) starts afresh.
-            if cursor?.request != request { cursor = nil }
-            if let stored = cursor {
-                cursor = unsealed(stored)
-                if cursor == nil {
-                    logger.notice("the value kept holds a secret no longer configured: starting afresh")
-                }
-            }
-            // Records from another request (or kept as a snapshot before) are replaced by a
-            // full sync, which deletes what the new one does not list.
-            var replacing = false
-            if cursor == nil, scope.isEmpty {
-                replacing = try await store.resource(named: resource.name)?.itemCount ?? 0 > 0
-            }
-            let due = cursor.map { stored in
-                stored.walk == nil
-                    && incremental.fullResyncEvery.map { every in
-                        stored.fullAt.map { context.now().timeIntervalSince($0) >= every.seconds } ?? true
-                    } ?? false
-            }
-            let full = FullResync(
-                values: values, scope: scope, request: request, since: incremental.value(toSend: nil), cursor: cursor)
-            if replacing || due == true {
-                return await runSnapshotOnce(
-                    trigger: trigger, startedAt: startedAt, progress: progress, last: last, full: full)
-            }
-            do {
-                let since = try await walkChanges(
-                    incremental, cursor: cursor, request: request, scope: scope, values: values, trigger: trigger,
-                    startedAt: startedAt, progress: progress, logger: logger, run: &run, feed: &feed)
-                return await finish(
-                    .success, trigger: trigger, startedAt: startedAt, progress: progress, last: last, run: run,
-                    feed: feed, since: since)
-            } catch let error as FetchError where error.stateExpired {
-                // The API calls the value kept too old: a full sync starts afresh.
-                logger.notice("\(error.cause): a full sync starts afresh")
-                var afresh = full
-                afresh.run = run
-                return await runSnapshotOnce(
-                    trigger: trigger, startedAt: startedAt, progress: progress, last: last, full: afresh)
-            }
-        } catch {
-            return await failed(
-                error, trigger: trigger, startedAt: startedAt, progress: progress, last: last, logger: logger, run: run,
-                feed: feed)
-        }
-    }
-
-    /// The walk of an incremental sync from `cursor`, each page merged and
-    /// committed with the cursor after it; returns the value kept for the
-    /// next sync. A walk cut off by the API's cap of items for one query goes
-    /// on from the largest value seen (`pagination.cap`).
-    private func walkChanges(
-        _ incremental: IncrementalSettings, cursor: SyncCursor?, request: String, scope: String,
-        values: [URLTemplate.Dependency: String], trigger: SyncTrigger, startedAt: Date, progress: SyncTally,
-        logger: Logger, run: inout Int64?, feed: inout ClosedRange<Int64>?
-    ) async throws -> SinceState? {
-        var walk = cursor?.walk
-        let sent = walk?.sent ?? cursor?.since
-        var fetch = makeFetch(values, since: incremental.value(toSend: sent), progress: progress, logger: logger)
-        progress.scope(request)
-        var start: PageRequest?
-        if let stored = walk {
-            start = fetch.request(stored: stored.next, after: PageRequest(number: 0, url: ""))
-            if start == nil {
-                // Its next page cannot be read back (a secret it held is gone): the walk starts again.
-                walk = nil
-            } else {
-                logger.info("going on with the sync cut off after page \(stored.pages)")
-            }
-        }
-        if start == nil, case .link = incremental.source, case .token(let link)? = cursor?.since {
-            // The URL the last sync's last page named is where this one starts.
-            start = PageRequest(number: 1, url: link)
-        }
-        var kept = walk?.largest
-        var ended = cursor?.since
-        // The value this window of the walk sent.
-        var windowSent = walk?.sent ?? sent
-        // A resumed walk counts its pages (and maxPages) from where it goes on.
-        var window = WalkCount(start: windowSent?.time, pages: walk?.pages ?? 0)
-        progress.beginWalk()
-        while true {
-            var following: (fetch: ResourceFetch, value: SentValue)?
-            for try await received in fetch.pages(from: start) {
-                let page = window.numbered(received)
-                kept = Self.kept(kept, page.kept, incremental)
-                window.add(page)
-                var after = SyncCursor(request: request, since: cursor?.since, fullAt: cursor?.fullAt)
-                var next = page.next
-                var leading = fetch
-                if next == nil, let value = try windowAfter(window, kept: kept) {
-                    let windowFetch = makeFetch(values, since: value, progress: progress, logger: logger)
-                    following = (windowFetch, value)
-                    next = windowFetch.planner.first()
-                    leading = windowFetch
-                    windowSent = value.state
-                }
-                if var next {
-                    // The loop guard's history stays out: kept, it would grow with every page.
-                    next.seen = []
-                    after.walk = SyncCursor.Walk(
-                        next: leading.stored(next, after: PageRequest(number: 0, url: "")), pages: page.number,
-                        sent: windowSent, largest: kept, run: 0)
-                } else {
-                    after.since = kept ?? cursor?.since
-                    // A complete walk from the initial value is a full sync too.
-                    if sent == nil { after.fullAt = context.now() }
-                    ended = after.since
-                }
-                let applied = try await store.applyPage(
-                    IncrementalPage(
-                        resource: resource.name, scope: scope, changes: page.changes, cursor: sealed(after),
-                        run: run, trigger: trigger, startedAt: startedAt))
-                run = applied.run
-                if let pageFeed = applied.feed {
-                    feed = (feed?.lowerBound ?? pageFeed.lowerBound)...pageFeed.upperBound
-                }
-                let (report, retry) = progress.add(page, items: page.changes.count)
-                onProgress(report)
-                if let retry { onProgress(retry) }
-                logger.debug(
-                    "page merged",
-                    metadata: [
-                        LogKey.page: "\(page.number)", LogKey.items: "\(report.items)",
-                        "changes":
-                            "\(applied.changes.added) new, \(applied.changes.changed) changed, \(applied.changes.removed) removed",
-                    ])
-            }
-            guard let following else { return ended }
-            logger.info("a query's cap of items reached: asking again from \(following.value.text())")
-            fetch = following.fetch
-            start = nil
-            window = window.next(start: following.value.state.time)
-        }
     }
 
     /// Stages a page in `snapshot`: its records, or, when it answered 304,
@@ -477,7 +283,7 @@ struct ResourceSync: Sendable {
 
     /// Records the sync: its snapshot, or, for an incremental sync whose pages
     /// are applied already, its `run` row; `cursor` is a full sync's.
-    private func finish(
+    func finish(
         _ outcome: SyncOutcome, trigger: SyncTrigger, startedAt: Date, progress: SyncTally,
         snapshot: (any SnapshotWriter)? = nil, error: StoredError? = nil, last: Bool = true, run: Int64? = nil,
         feed: ClosedRange<Int64>? = nil, since: SinceState? = nil, cursor: (scope: String, cursor: SyncCursor)? = nil
