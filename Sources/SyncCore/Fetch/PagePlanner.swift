@@ -111,6 +111,8 @@ struct PagePlanner: Sendable {
         if try isLast(facts) { return nil }
         let received = request.received + facts.itemCount
         if let total = facts.total, received >= total { return nil }
+        // The API gives no more for one query: the next window asks again.
+        if let cap = pagination.cap, received >= cap { return nil }
         var next: PageRequest
         switch pagination.style {
         case .none:
@@ -160,27 +162,15 @@ struct PagePlanner: Sendable {
         return next
     }
 
-    /// Why a page that ends the walk cannot be its last, if it says more
-    /// follow: its `hasMore` is `true`, or a walk told by a next cursor or URL
-    /// ends on a page that `stopWhen` does not call the last
-    /// (docs/configuration.md#complete-copies).
-    func saysMore(_ facts: PageFacts) -> String? {
-        if let hasMore = pagination.hasMore, let document = facts.document, let span = document.span(at: hasMore),
-            JSONValue(document, span) == .bool(true)
-        {
-            return "the page says more follow (\"\(hasMore)\" is true) but names no next page"
-        }
-        switch pagination.style {
-        case .cursor, .link, .nextURL:
-            if let stopWhen = pagination.stopWhen, pagination.hasMore == nil,
-                !stopWhen.matches(status: 200, body: [], document: facts.document)
-            {
-                return "the page names no next page, but it is not the last by stopWhen"
-            }
-            return nil
-        case .none, .page, .offset:
-            return nil
-        }
+    /// Why a page that ends the walk after `request` cannot be its last, if
+    /// it says more follow: its `hasMore` is `true`, though the walk did not
+    /// reach the API's cap for one query (docs/configuration.md#complete-copies).
+    func saysMore(after request: PageRequest, _ facts: PageFacts) -> String? {
+        if let cap = pagination.cap, request.received + facts.itemCount >= cap { return nil }
+        guard let hasMore = pagination.hasMore, let document = facts.document,
+            let span = document.span(at: hasMore), JSONValue(document, span) == .bool(true)
+        else { return nil }
+        return "the page says more follow (\"\(hasMore)\" is true) but names no next page"
     }
 
     /// Whether the page says it is the last: `hasMore` is not `true`, or `stopWhen` matches.

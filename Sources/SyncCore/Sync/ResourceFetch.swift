@@ -95,16 +95,24 @@ struct ResourceFetch: Sendable {
     static func plan(
         _ resource: ResourceConfig, dependencyValues: [URLTemplate.Dependency: String], since: SentValue?
     ) -> (planner: PagePlanner, body: RequestBody?, headers: [(name: String, value: String)]) {
+        // Only the values written with placeholders are templates: a secret with a brace is sent as it is.
+        let templated = resource.incremental?.templated ?? IncrementalSettings.Templated()
         var query: [(name: String, value: String)] = []
         for (name, value) in resource.query {
-            if since == nil, value.contains("{"), (try? TextTemplate.parse(value))?.onlySince != nil { continue }
+            guard templated.query.contains(name) else {
+                query.append((name, value))
+                continue
+            }
+            if since == nil, (try? TextTemplate.parse(value))?.onlySince != nil { continue }
             query.append((name, TextTemplate.fill(value, with: since)))
         }
         var body = resource.body
-        if let current = body, resource.incremental != nil || current.text.contains("{{") {
+        if let current = body, !templated.body.isEmpty {
             if let json = current.json {
-                let filled = json.mappingStrings { text in
-                    guard text.contains("{"), let template = try? TextTemplate.parse(text) else { return .string(text) }
+                let filled = json.mappingStrings(at: "body") { text, path in
+                    guard templated.body.contains(path), let template = try? TextTemplate.parse(text) else {
+                        return .string(text)
+                    }
                     // A body string that is one Unix time is sent as a number.
                     if let format = template.onlySince, let since { return since.json(format) }
                     return .string(template.render(since))
@@ -127,7 +135,8 @@ struct ResourceFetch: Sendable {
             }
         }
         let headers = resource.headers.map { header in
-            (header.name, TextTemplate.fill(header.value, with: since, encode: Self.headerSafe))
+            guard templated.headers.contains(header.name) else { return header }
+            return (header.name, TextTemplate.fill(header.value, with: since, encode: Self.headerSafe))
         }
         let planner = PagePlanner(
             pagination: resource.pagination, baseURL: resource.url.render(dependencyValues, since: since),
@@ -413,7 +422,7 @@ struct ResourceFetch: Sendable {
             answered.url = response.url
             answered.seen.insert(request.url)
             let next = try planner.next(after: answered, facts)
-            if next == nil, let more = planner.saysMore(facts) {
+            if next == nil, let more = planner.saysMore(after: request, facts) {
                 throw PagePlanner.Problem(message: "\(more): the copy would be short")
             }
             let stored = StoredPage(

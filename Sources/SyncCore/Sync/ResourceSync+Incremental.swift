@@ -102,6 +102,8 @@ extension ResourceSync {
                 logger.notice("\(error.cause): a full sync starts afresh")
                 var afresh = full
                 afresh.run = run
+                // What was kept is too old: nothing of it is kept, even if the full walk names nothing.
+                afresh.cursor = nil
                 return await runSnapshotOnce(
                     trigger: trigger, startedAt: startedAt, progress: progress, last: last, full: afresh)
             }
@@ -143,8 +145,10 @@ extension ResourceSync {
         var ended = cursor?.since
         // The value this window of the walk sent.
         var windowSent = walk?.sent ?? sent
-        // A resumed walk counts its pages (and maxPages) from where it goes on.
-        var window = WalkCount(start: windowSent?.time, pages: walk?.pages ?? 0)
+        // A resumed walk counts its pages (and maxPages) from where it goes on; a window
+        // starts at the time it asked from, its lookback taken off.
+        var window = WalkCount(
+            start: incremental.value(toSend: windowSent)?.state.time, pages: walk?.pages ?? 0)
         progress.beginWalk()
         while true {
             var following: (fetch: ResourceFetch, value: SentValue)?

@@ -152,7 +152,7 @@ struct ResourceSync: Sendable {
                         if full != nil { try await snapshot!.unstage(Self.deletedKeys(page.changes)) }
                     }
                     kept = Self.kept(kept, page.kept, resource.incremental)
-                    window.add(page)
+                    window.add(page, tombstones: resource.deleted != nil)
                     let (report, retry) = progress.add(page, items: items)
                     onProgress(report)
                     if let retry { onProgress(retry) }

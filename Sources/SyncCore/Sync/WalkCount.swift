@@ -17,6 +17,9 @@ struct WalkCount {
     private(set) var stated: Int?
     /// The total a page stated under a usual name, though not configured.
     private(set) var implied: (count: Int, place: String)?
+    /// Whether the count may leave out items: a page not modified counts its
+    /// records, not the tombstones among its items (`deleted`).
+    private(set) var uncertain = false
 
     init(start: Date?, pages: Int = 0) {
         self.start = start
@@ -32,8 +35,9 @@ struct WalkCount {
         return page
     }
 
-    /// Counts `page`, numbered.
-    mutating func add(_ page: FetchedPage) {
+    /// Counts `page`, numbered; `tombstones`: whether its items may hold some.
+    mutating func add(_ page: FetchedPage, tombstones: Bool = false) {
+        if page.notModified, tombstones { uncertain = true }
         pages = page.number
         items += page.notModified ? page.stored.itemCount : page.itemCount
         if let total = page.total { stated = total }
@@ -48,6 +52,7 @@ struct WalkCount {
     /// Why the walk is short, when the API stated a total it did not give (at
     /// most `cap`, the most one query pages through).
     func shortfall(cap: Int?) -> String? {
+        guard !uncertain else { return nil }
         if stated == nil, let implied, items < min(implied.count, cap ?? .max) {
             // A walk that trusted a short page, which the API says is not the end.
             let key = implied.place.hasPrefix("/") ? "\"\(implied.place)\"" : "{\"header\": \"\(implied.place)\"}"

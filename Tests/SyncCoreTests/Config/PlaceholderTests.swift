@@ -85,13 +85,38 @@ import Testing
                 == "https://couch.example.com/db/_changes?since=12-g1AAAA%2Fx&limit=10")
     }
 
+    @Test func onlyAnIncrementalResourcesWrittenValuesAreTemplates() throws {
+        let config = try decodeConfig(
+            #"""
+            {"resources": [
+              {"name": "viewer", "url": "https://api.example.com/graphql", "method": "POST", "key": "/id",
+               "body": {"query": "{viewer{login}}"}, "query": {"a": "x{{y"}},
+              {"name": "changes", "url": "https://api.example.com/changes", "key": "/id",
+               "headers": {"Authorization": "Bearer ${TOKEN}"}, "query": {"since": "{since}", "b": "{{"},
+               "mode": "incremental", "since": {"token": "/seq"}}
+            ]}
+            """#, environment: ["TOKEN": "tok{since}{{en"])
+        // A snapshot resource sends what it was given.
+        let viewer = ResourceFetch.plan(config.resources[0], dependencyValues: [:], since: nil)
+        #expect(viewer.body?.text == #"{"query":"{viewer{login}}"}"#)
+        #expect(viewer.planner.first().url == "https://api.example.com/graphql?a=x%7B%7By")
+        // A secret that a reference fills is sent as it is, braces and all.
+        let changes = config.resources[1]
+        let plan = ResourceFetch.plan(
+            changes, dependencyValues: [:], since: changes.incremental?.value(toSend: .token("7")))
+        #expect(plan.headers.first { $0.name == "Authorization" }?.value == "Bearer tok{since}{{en")
+        #expect(plan.planner.first().url == "https://api.example.com/changes?since=7&b=%7B")
+    }
+
     @Test func validateNamesWhatIsMissingOrMisplaced() {
         #expect(
             configProblems(#"{"resources": [\#(resource("a", #""query": {"q": "updated:>={since}"}"#))]}"#) == [
                 #"resources[0].query.q: {since} needs "mode": "incremental" (write {{ for a literal {)"#
             ])
         #expect(
-            configProblems(#"{"resources": [\#(resource("a", #""query": {"q": "{sinse}"}"#))]}"#) == [
+            configProblems(
+                #"{"resources": [\#(resource("a", #""query": {"q": "{sinse}"}, "mode": "incremental", "since": {"field": "/u", "param": "s"}"#))]}"#
+            ) == [
                 "resources[0].query.q: unknown placeholder {sinse}: the placeholders are {since} and {since:FORMAT} (write {{ for a literal {)"
             ])
         #expect(
@@ -111,6 +136,12 @@ import Testing
             ) == [
                 "resources[0].since.param: is not for a link: the next sync starts at it",
                 "resources[0].since.initial: is not for a link: the first sync asks for the resource's url",
+            ])
+        #expect(
+            configProblems(
+                #"{"resources": [\#(resource("a", #""pagination": {"style": "cursor", "next": "/n"}, "mode": "incremental", "since": {"link": "/delta"}"#))]}"#
+            ) == [
+                #"resources[0].since.link: needs pagination by "nextUrl" or "link" (or none): the pages after the kept URL are the ones it leads to"#
             ])
         #expect(
             configProblems(#"{"resources": [\#(resource("a", #""pagination": {"style": "link", "cap": 1000}"#))]}"#)

@@ -75,7 +75,8 @@ extension IncrementalSettings {
             reader.duration($0, at: fields.path("fullResyncEvery"), atLeast: .seconds(1))
         }
         settings?.fullResyncEvery = fullResyncEvery
-        guard reader.problems.count == problems, let settings else { return .some(nil) }
+        guard reader.problems.count == problems, var settings else { return .some(nil) }
+        settings.templated = placeholders.templated
         return settings
     }
 
@@ -174,6 +175,8 @@ struct PlaceholderUse {
     var paths: [String] = []
     /// Where `{since:FORMAT}` is.
     var formatPaths: [String] = []
+    /// The values the placeholders fill, as written (not those `${…}` filled).
+    var templated = IncrementalSettings.Templated()
 }
 
 /// A resource's `mode`: how each sync asks for its records.

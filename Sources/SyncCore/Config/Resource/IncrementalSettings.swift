@@ -62,6 +62,19 @@ package struct IncrementalSettings: Sendable, Hashable {
     package var fullResyncEvery: Duration?
     /// A response that says the kept value is too old: the sync starts afresh with a full sync.
     package var expiredWhen: ResponseMatch?
+    /// The values of the request that hold placeholders, as the configuration wrote them.
+    package var templated = Templated()
+
+    /// The values of a request that hold placeholders (docs/configuration.md#placeholders):
+    /// only those are filled, so that a secret with a brace is sent as it is.
+    package struct Templated: Sendable, Hashable {
+        /// The names of the query parameters.
+        package var query: Set<String> = []
+        /// The names of the headers.
+        package var headers: Set<String> = []
+        /// The paths of the body's strings (`body.variables.q`).
+        package var body: Set<String> = []
+    }
 
     package init(
         source: Source, placement: Placement?, format: Format = .iso8601, initial: SinceState? = nil,

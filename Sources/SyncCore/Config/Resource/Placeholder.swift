@@ -83,6 +83,13 @@ package struct TextTemplate: Sendable, Hashable {
         return .some(format)
     }
 
+    /// Whether `raw` says anything to the placeholders: a `{since}`, or a `{{`
+    /// that stands for a brace.
+    package static func isTemplate(_ raw: String) -> Bool {
+        guard raw.contains("{"), let template = try? parse(raw) else { return false }
+        return template.hasSince || template.render(nil) != raw
+    }
+
     /// The formats the placeholders give.
     package var formats: [TimeFormat] {
         parts.compactMap { if case .since(let format?) = $0 { format } else { nil } }
@@ -98,6 +105,12 @@ package struct TextTemplate: Sendable, Hashable {
         while let open = rest.firstIndex(of: "{") {
             literal += rest[..<open]
             let after = rest[rest.index(after: open)...]
+            // `${…}` belongs to substitution (docs/configuration.md#substitution-and-secrets).
+            if literal.last == "$", let close = after.firstIndex(of: "}") {
+                literal += "{" + after[...close]
+                rest = after[after.index(after: close)...]
+                continue
+            }
             if after.first == "{" {
                 literal += "{"
                 rest = after.dropFirst()

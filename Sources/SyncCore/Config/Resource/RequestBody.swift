@@ -27,13 +27,17 @@ extension JSONValue {
         }
     }
 
-    /// The value with each string replaced by `transform`'s value for it.
-    func mappingStrings(_ transform: (String) -> JSONValue) -> JSONValue {
+    /// The value with each string replaced by `transform`'s value for it and its path.
+    func mappingStrings(at path: String, _ transform: (String, String) -> JSONValue) -> JSONValue {
         switch self {
-        case .string(let text): transform(text)
-        case .array(let elements): .array(elements.map { $0.mappingStrings(transform) })
+        case .string(let text): transform(text, path)
+        case .array(let elements):
+            .array(elements.enumerated().map { $1.mappingStrings(at: "\(path)[\($0)]", transform) })
         case .object(let members):
-            .object(members.map { JSONValue.Member($0.name, $0.value.mappingStrings(transform)) })
+            .object(
+                members.map {
+                    JSONValue.Member($0.name, $0.value.mappingStrings(at: ObjectFields.path(path, $0.name), transform))
+                })
         default: self
         }
     }

@@ -106,11 +106,20 @@ extension ResourceConfig {
                     fields.path("body"), "must be a JSON object when the pagination is sent in the body")
             }
         }
-        let placeholders = placeholderUse(url: url, headers: headers, query: query, body: body, in: fields, reader)
+        let placeholders = placeholderUse(url: url, in: fields, reader)
         let incremental = IncrementalSettings.load(
             fields, method: method, placeholders: placeholders, in: context)
         var windowed = false
-        if case .field? = (incremental ?? nil)?.source { windowed = true }
+        switch (incremental ?? nil)?.source {
+        case .field?: windowed = true
+        case .link? where pagination.map({ !["none", "link", "nextUrl"].contains($0.styleName) }) ?? false:
+            // Pages after a kept link must be its own: the style would build them from `url`.
+            reader.report(
+                "\(fields.path("since")).link",
+                "needs pagination by \"nextUrl\" or \"link\" (or none): the pages after the kept URL are the "
+                    + "ones it leads to")
+        default: break
+        }
         if pagination?.cap != nil, !windowed {
             reader.report(
                 "\(fields.path("pagination")).cap",
@@ -142,18 +151,28 @@ extension ResourceConfig {
             key: key, pagination: pagination, settings: settings, incremental: incremental ?? nil, deleted: deleted)
     }
 
-    /// Where the request holds `{since}` placeholders, each read
-    /// (docs/configuration.md#placeholders): a text that cannot be read is a problem at its path.
+    /// Where the request holds `{since}` placeholders (docs/configuration.md#placeholders),
+    /// read from the values as the configuration wrote them, so that no secret
+    /// a `${…}` reference fills is read as one. Only an incremental resource's
+    /// values are templates; a snapshot resource sends its values as written,
+    /// and a `{since}` in them is a problem.
     private static func placeholderUse(
-        url: URLTemplate?, headers: [(name: String, value: String)], query: [(name: String, value: String)],
-        body: RequestBody?, in fields: ObjectFields, _ reader: ConfigReader
+        url: URLTemplate?, in fields: ObjectFields, _ reader: ConfigReader
     ) -> PlaceholderUse {
         var use = PlaceholderUse()
         if let url, url.hasSince {
             use.paths.append(fields.path("url"))
             if !url.formats.isEmpty { use.formatPaths.append(fields.path("url")) }
         }
-        func check(_ text: String, at path: String) {
+        func written(_ key: String) -> JSONValue? {
+            fields.members.last(where: { $0.name == key })?.value
+        }
+        let incremental = written("mode") == .string("incremental")
+        func check(_ text: String, at path: String) -> Bool {
+            guard incremental else {
+                if text.contains("{since}") || text.contains("{since:") { use.paths.append(path) }
+                return false
+            }
             do {
                 let template = try TextTemplate.parse(text)
                 if template.hasSince { use.paths.append(path) }
@@ -161,15 +180,24 @@ extension ResourceConfig {
             } catch {
                 reader.report(path, error.message)
             }
+            return TextTemplate.isTemplate(text)
         }
-        for (name, value) in query { check(value, at: ObjectFields.path(fields.path("query"), name)) }
-        for (name, value) in headers { check(value, at: ObjectFields.path(fields.path("headers"), name)) }
-        if let body {
-            if let json = body.json {
-                json.forEachString(at: fields.path("body"), check)
-            } else {
-                check(body.text, at: fields.path("body"))
+        for key in ["query", "headers"] {
+            guard case .object(let members)? = written(key) else { continue }
+            for member in members {
+                guard case .string(let text) = member.value,
+                    check(text, at: ObjectFields.path(fields.path(key), member.name))
+                else { continue }
+                if key == "query" {
+                    use.templated.query.insert(member.name)
+                } else {
+                    use.templated.headers.insert(member.name)
+                }
             }
+        }
+        // Body strings are kept by their path from "body", which is how the fetch walks them.
+        written("body")?.forEachString(at: "body") { text, path in
+            if check(text, at: fields.path("body") + path.dropFirst("body".count)) { use.templated.body.insert(path) }
         }
         return use
     }
