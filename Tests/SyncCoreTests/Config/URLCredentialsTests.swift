@@ -33,6 +33,18 @@ import Testing
         #expect(config.redactor.redact("s3cret-from-env") == "${API_PASSWORD}")
     }
 
+    @Test func aPasswordFromAFileReferenceKeepsItsSlashes() throws {
+        let folder = NSTemporaryDirectory() + "url-credentials-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data("pa/ss\n".utf8).write(to: URL(fileURLWithPath: folder + "/password"))
+        let config = try decodeConfig(
+            #"{"resources": [\#(resource(url: "https://bob:${file:\(folder)/password}@api.example.com/z"))]}"#)
+        let users = try #require(config.resource(named: "users"))
+        #expect(users.headers.first?.value == "Basic " + Data("bob:pa/ss".utf8).base64EncodedString())
+        #expect(users.url.render() == "https://api.example.com/z")
+    }
+
     @Test func aUserAloneIsBasicAuthWithAnEmptyPassword() throws {
         let config = try decodeConfig(
             #"{"resources": [\#(resource(url: "https://sk_test_4eC39Hq@api.example.com/v1/charges"))]}"#)

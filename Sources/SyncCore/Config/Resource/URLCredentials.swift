@@ -12,7 +12,24 @@ enum URLCredentials {
     static func split(_ text: String) -> (url: String, userinfo: Substring)? {
         guard let separator = text.range(of: "://") else { return nil }
         let rest = text[separator.upperBound...]
-        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        // The authority ends at the first "/", "?" or "#" outside a `${…}` reference
+        // (`${file:/run/secrets/password}` holds a "/").
+        var end = rest.endIndex
+        var inReference = false
+        var index = rest.startIndex
+        while index < rest.endIndex {
+            let character = rest[index]
+            if inReference {
+                if character == "}" { inReference = false }
+            } else if character == "$", rest[index...].dropFirst().first == "{" {
+                inReference = true
+            } else if "/?#".contains(character) {
+                end = index
+                break
+            }
+            index = rest.index(after: index)
+        }
+        let authority = rest[..<end]
         guard let at = authority.lastIndex(of: "@") else { return nil }
         return (String(text[..<separator.upperBound] + text[authority.index(after: at)...]), authority[..<at])
     }
