@@ -99,12 +99,12 @@ struct ResourceFetch: Sendable {
         let templated = resource.incremental?.templated ?? IncrementalSettings.Templated()
         var query: [(name: String, value: String)] = []
         for (name, value) in resource.query {
-            guard templated.query.contains(name) else {
+            guard templated.query.contains(name), let template = try? TextTemplate.parse(value) else {
                 query.append((name, value))
                 continue
             }
-            if since == nil, (try? TextTemplate.parse(value))?.onlySince != nil { continue }
-            query.append((name, TextTemplate.fill(value, with: since)))
+            if since == nil, template.onlySince != nil { continue }
+            query.append((name, template.render(since)))
         }
         var body = resource.body
         if let current = body, !templated.body.isEmpty {
