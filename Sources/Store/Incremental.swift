@@ -168,4 +168,6 @@ public struct AppliedPage: Sendable, Hashable {
     public var changes: SnapshotChanges
     /// The seqs of its changes in the feed, if it made any.
     public var feed: ClosedRange<Int64>?
+    /// What it did to the resource's typed table, when it declares one.
+    public var columns: TypedTableWrite?
 }

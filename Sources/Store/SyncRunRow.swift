@@ -78,6 +78,9 @@ public struct RecordedSync: Sendable, Hashable {
     public var feed: ClosedRange<Int64>?
     /// The records the resource holds after it, when it changed them.
     public var itemCount: Int?
+    /// What it did to the resource's typed table, when it declares one and
+    /// records were written.
+    public var columns: TypedTableWrite?
 
     /// Creates the description of a recorded sync.
     public init(finishedAt: Date, changes: SnapshotChanges = SnapshotChanges(), feed: ClosedRange<Int64>? = nil) {

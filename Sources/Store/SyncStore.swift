@@ -115,6 +115,24 @@ public protocol SyncStore: AnyObject, Sendable {
     /// resource left running by a process that stopped is marked cut off then.
     func applyPage(_ page: IncrementalPage) async throws(StoreError) -> AppliedPage
 
+    // MARK: Typed tables
+
+    /// Keeps the typed tables of `tables` (docs/schema.md#typed-tables), one
+    /// transaction per resource: a declared table that does not exist is made,
+    /// one whose declaration changed is rebuilt from the stored records (never
+    /// from the API), and the tables of a resource no longer declared are
+    /// dropped (only tables the store made, as `typed_tables` lists them).
+    /// From then on, every write of a declared resource's records keeps its
+    /// tables in the same transaction.
+    ///
+    /// - Returns: What it rebuilt and dropped, and each table's first misfit.
+    @discardableResult
+    func declareTables(_ tables: [TypedTable]) async throws(StoreError) -> TableDeclarations
+
+    /// Up to `limit` records of `resource` whose keys come after `key` (all when
+    /// `nil`), ordered by key: a walk over many records in bounded memory.
+    func records(of resource: String, after key: String?, limit: Int) async throws(StoreError) -> [StagedRecord]
+
     // MARK: The change feed
 
     /// The changes after `seq`, in order, of one resource or of all: at most `limit`.

@@ -143,6 +143,26 @@ extension PostgresStore {
         }
     }
 
+    /// Implements ``SyncStore/records(of:after:limit:)``.
+    public func records(
+        of resource: String, after key: String?, limit: Int
+    ) async throws(StoreError)
+        -> [StagedRecord]
+    {
+        let logger = logger
+        let after = key ?? ""
+        let all = key == nil
+        return try await read { connection in
+            try await connection.rows(
+                """
+                SELECT key, data::text AS data FROM records
+                WHERE resource = \(resource) AND (\(all) OR key COLLATE "C" > \(after) COLLATE "C")
+                ORDER BY key COLLATE "C" LIMIT \(limit)
+                """, logger
+            ).map { StagedRecord(key: try $0.get("key") ?? "", data: try $0.get("data") ?? "") }
+        }
+    }
+
     /// Implements ``SyncStore/pages(of:)``.
     public func pages(of resource: String) async throws(StoreError) -> [StoredPage] {
         let logger = logger

@@ -67,6 +67,24 @@ extension SQLiteStore {
         }
     }
 
+    /// Implements ``SyncStore/records(of:after:limit:)``.
+    public func records(
+        of resource: String, after key: String?, limit: Int
+    ) async throws(StoreError)
+        -> [StagedRecord]
+    {
+        try await read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT key, data FROM records WHERE resource = ?1 AND (?2 IS NULL OR key > ?2)
+                    ORDER BY key LIMIT ?3
+                    """,
+                arguments: [resource, key, limit]
+            ).map { StagedRecord(key: $0["key"], data: $0["data"]) }
+        }
+    }
+
     /// Implements ``SyncStore/pages(of:)``.
     public func pages(of resource: String) async throws(StoreError) -> [StoredPage] {
         try await pages(sql: "SELECT \(Self.pageColumns) FROM pages WHERE resource = ? ORDER BY number", [resource])

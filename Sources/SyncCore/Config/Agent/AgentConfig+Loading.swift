@@ -59,6 +59,7 @@ extension AgentConfig {
         ResourceConfig.checkDependencies(
             resources, declared: ResourceConfig.declaredNames(resourcesValue), in: context)
         ResourceConfig.checkBudgets(resources, in: context)
+        ColumnNames.checkClashes(resources, in: context)
         var config = AgentConfig(
             file: file, database: database, corruptDatabase: corruptDatabase, socket: socket,
             socketMode: socketMode,

@@ -1,4 +1,5 @@
 import Foundation
+import Store
 
 extension ResourceConfig {
     /// `resources` (docs/configuration.md#a-resource): each resource with its
@@ -127,6 +128,9 @@ extension ResourceConfig {
                     + "the walk asks again from the largest value seen")
         }
         let deleted = fields.take("deleted").flatMap { DeletedRule.load($0, at: fields.path("deleted"), in: context) }
+        let table = fields.take("columns").flatMap {
+            TypedTable.load($0, at: fields.path("columns"), resource: name, in: context)
+        }
         let settings = SyncSettings.load(fields, over: defaults, in: context)
         if let auth = settings.auth {
             if headers.contains(where: { $0.name.lowercased() == "authorization" }) {
@@ -146,9 +150,11 @@ extension ResourceConfig {
         guard reader.problems.count == problemsBefore, let name, let url, let key, let pagination else {
             return nil
         }
-        return ResourceConfig(
+        var resource = ResourceConfig(
             name: name, url: url, method: method, headers: headers, query: query, body: body, items: items,
             key: key, pagination: pagination, settings: settings, incremental: incremental ?? nil, deleted: deleted)
+        resource.table = table
+        return resource
     }
 
     /// Where the request holds `{since}` placeholders (docs/configuration.md#placeholders),

@@ -1,4 +1,5 @@
 import Foundation
+import Store
 
 /// Settings shared by the resources that have them; never changed.
 private final class SettingsBox: Sendable {
@@ -44,6 +45,8 @@ package struct ResourceConfig: Sendable {
     package var incremental: IncrementalSettings?
     /// Which items say their record is deleted (`deleted`); `nil`: none.
     package var deleted: DeletedRule?
+    /// Its typed table, when it declares `columns` (docs/configuration.md#typed-columns).
+    package var table: TypedTable?
     /// `pagination` as text, for the fingerprint of its requests: made once,
     /// not at every sync (it is made by reflection).
     package private(set) var paginationText: String

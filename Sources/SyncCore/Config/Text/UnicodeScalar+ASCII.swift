@@ -9,3 +9,11 @@ extension Unicode.Scalar {
         ("a"..."z").contains(self) || ("A"..."Z").contains(self)
     }
 }
+
+extension Unicode.Scalar {
+    /// Whether this is an ASCII lower-case letter.
+    var isASCIILowercase: Bool { ("a"..."z").contains(self) }
+
+    /// Whether this is an ASCII digit.
+    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}
