@@ -150,12 +150,20 @@ public struct TableDeclarations: Sendable, Hashable {
     public var dropped: [String] = []
     /// The state of each declared table after it: its first misfit.
     public var misfits: [String: ColumnMisfit] = [:]
+    /// The resources whose tables could not be made, with why (a table of
+    /// that name that the agent did not make, say): their records are kept
+    /// without a typed table.
+    public var failed: [String: String] = [:]
 
     /// Creates an empty description.
-    public init(rebuilt: [String] = [], dropped: [String] = [], misfits: [String: ColumnMisfit] = [:]) {
+    public init(
+        rebuilt: [String] = [], dropped: [String] = [], misfits: [String: ColumnMisfit] = [:],
+        failed: [String: String] = [:]
+    ) {
         self.rebuilt = rebuilt
         self.dropped = dropped
         self.misfits = misfits
+        self.failed = failed
     }
 }
 

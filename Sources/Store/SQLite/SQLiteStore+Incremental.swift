@@ -54,8 +54,10 @@ extension SQLiteStore {
             var cursor = page.cursor
             cursor.walk?.run = run
             try Self.saveCursor(cursor, of: page.resource, scope: page.scope, at: now, db)
-            return AppliedPage(
-                run: run, changes: counts, feed: written > 0 ? (lastSeq - written + 1)...lastSeq : nil)
+            let seqs = written > 0 ? (lastSeq - written + 1)...lastSeq : nil
+            var applied = AppliedPage(run: run, changes: counts, feed: seqs)
+            applied.columns = try self.keepTypedTable(of: page.resource, feed: seqs, db)
+            return applied
         }
     }
 

@@ -207,6 +207,21 @@ extension SQLiteStore {
                     ALTER TABLE sync_runs ADD COLUMN since_token TEXT;
                     """)
         }
+        migrator.registerMigration("Keep typed tables") { db in
+            // The tables the agent made for resources' columns, and what each was made from.
+            try db.execute(
+                sql: """
+                    CREATE TABLE typed_tables (
+                        resource       TEXT PRIMARY KEY NOT NULL,
+                        declaration    TEXT NOT NULL,
+                        built_at       TEXT NOT NULL,
+                        misfit_table   TEXT,
+                        misfit_column  TEXT,
+                        misfit_key     TEXT,
+                        misfit_pointer TEXT
+                    ) WITHOUT ROWID
+                    """)
+        }
         return migrator
     }
 }

@@ -33,6 +33,7 @@ extension SQLiteStore {
                 let applied = try Self.applySnapshot(
                     from: staging, keeping: unchanged, to: sync.resource, run: runID, at: began, db)
                 (recorded.changes, recorded.feed, itemCount) = (applied.changes, applied.feed, applied.count)
+                recorded.columns = try self.keepTypedTable(of: sync.resource, feed: applied.feed, db)
                 try Self.replacePages(of: sync.resource, with: pages, db)
                 try db.execute(sql: "DROP TABLE temp.\(staging)")
             } else if run != nil, sync.outcome == .success {

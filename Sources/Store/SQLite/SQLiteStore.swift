@@ -37,6 +37,8 @@ public final class SQLiteStore: SyncStore {
     let now: @Sendable () -> Date
     /// Numbers the staging tables of the writer connection.
     let stagingTables = Atomic<UInt64>(0)
+    /// The typed tables each write keeps, by resource (``declareTables(_:)``).
+    let typedTables = Mutex<[String: TypedTable]>([:])
 
     /// How long a write waits for another process's write before failing.
     public static let busyTimeout: TimeInterval = 5

@@ -1,0 +1,253 @@
+/// The SQL that keeps a typed table in SQLite (docs/schema.md#typed-tables):
+/// its definition, and the expressions that read each declared column from a
+/// record's JSON, typed, a value that does not fit being NULL.
+///
+/// Every identifier is double-quoted and every text a literal with its quotes
+/// doubled, so no name or pointer can change the statement.
+struct SQLiteTypedSQL {
+    let table: TypedTable
+
+    /// `name` as a quoted identifier.
+    static func identifier(_ name: String) -> String {
+        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// `text` as a string literal.
+    static func literal(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+    }
+
+    /// The SQLite JSON path of `tokens` after `$` (`."customer"."email"`, `[0]`):
+    /// a token of digits is an array index.
+    static func pathSuffix(_ tokens: [String]) -> String {
+        tokens.map { token in
+            let isIndex =
+                !token.isEmpty && token.utf8.allSatisfy { (48...57).contains($0) }
+                && (token == "0" || token.utf8.first != 48)
+            return isIndex ? "[\(token)]" : ".\"\(token)\""
+        }.joined()
+    }
+
+    /// The declared type of a column of `type`: the affinity SQLite gives it
+    /// keeps the values as the agent writes them, and tools read the name.
+    static func declaredType(_ type: ColumnType) -> String {
+        switch type {
+        case .text, .json: "TEXT"
+        case .integer: "INTEGER"
+        case .real: "REAL"
+        case .boolean: "BOOLEAN"
+        case .timestamp: "TIMESTAMP"
+        }
+    }
+
+    /// The value of a column of `type` at the JSON path `path` (an SQL
+    /// expression) of `data`: NULL when absent, null, or not of the type.
+    static func value(_ type: ColumnType, data: String, path: String) -> String {
+        let kind = "json_type(\(data), \(path))"
+        let value = "json_extract(\(data), \(path))"
+        let time = "'%Y-%m-%dT%H:%M:%fZ'"
+        switch type {
+        case .text:
+            return "CASE WHEN \(kind) = 'text' THEN \(value) END"
+        case .integer:
+            // A number too large for 64 bits comes out of json_extract as a real.
+            return """
+                CASE \(kind) WHEN 'integer' THEN CASE WHEN typeof(\(value)) = 'integer' THEN \(value) END \
+                WHEN 'real' THEN CASE WHEN abs(\(value)) < 9.2e18 AND \(value) = CAST(\(value) AS INTEGER) \
+                THEN CAST(\(value) AS INTEGER) END END
+                """
+        case .real:
+            return "CASE WHEN \(kind) IN ('integer', 'real') THEN CAST(\(value) AS REAL) END"
+        case .boolean:
+            return "CASE \(kind) WHEN 'true' THEN 1 WHEN 'false' THEN 0 END"
+        case .timestamp:
+            // A date first: strftime would read a bare number as a Julian day, and 'now' as now.
+            return """
+                CASE \(kind) WHEN 'text' THEN CASE WHEN \(value) GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]*' \
+                THEN strftime(\(time), \(value)) END \
+                WHEN 'integer' THEN strftime(\(time), \(value), 'unixepoch') \
+                WHEN 'real' THEN strftime(\(time), \(value), 'unixepoch') END
+                """
+        case .json:
+            return "CASE WHEN \(kind) <> 'null' THEN \(data) -> \(path) END"
+        }
+    }
+
+    /// Whether the value at `path` of `data` was stored as NULL in `column`
+    /// (an SQL expression) without being absent or null, or, for a column
+    /// that is not nullable, at all.
+    static func misfit(_ column: TypedColumn, stored: String, data: String, path: String) -> String {
+        column.nullable
+            ? "(\(stored) IS NULL AND coalesce(json_type(\(data), \(path)), 'null') <> 'null')"
+            : "(\(stored) IS NULL)"
+    }
+
+    // MARK: The tables
+
+    var name: String { Self.identifier(table.name) }
+
+    func childName(_ list: ChildTable) -> String { Self.identifier(table.tableName(of: list)) }
+
+    /// The statements that create the tables, without their indexes.
+    var creations: [String] {
+        func columns(_ columns: [TypedColumn]) -> String {
+            columns.map { "\(Self.identifier($0.name)) \(Self.declaredType($0.type))" }.joined(separator: ", ")
+        }
+        let own = table.columns.isEmpty ? "" : columns(table.columns) + ", "
+        var statements = [
+            "CREATE TABLE \(name) (key TEXT PRIMARY KEY NOT NULL, \(own)updated_at TEXT NOT NULL) WITHOUT ROWID"
+        ]
+        for list in table.lists {
+            let own = list.columns.isEmpty ? "" : ", " + columns(list.columns)
+            statements.append(
+                """
+                CREATE TABLE \(childName(list)) (key TEXT NOT NULL, position INTEGER NOT NULL\(own), \
+                PRIMARY KEY (key, position)) WITHOUT ROWID
+                """)
+        }
+        return statements
+    }
+
+    /// The statements that create the indexes of `indexed` columns.
+    var indexes: [String] {
+        func indexes(_ columns: [TypedColumn], of tableName: String) -> [String] {
+            columns.filter(\.indexed).map { column in
+                let index = Self.identifier("\(tableName).\(column.name)")
+                return "CREATE INDEX \(index) ON \(Self.identifier(tableName)) (\(Self.identifier(column.name)))"
+            }
+        }
+        return indexes(table.columns, of: table.name)
+            + table.lists.flatMap { indexes($0.columns, of: table.tableName(of: $0)) }
+    }
+
+    /// The statements that drop the tables (their indexes go with them).
+    var drops: [String] {
+        table.tableNames.map { "DROP TABLE IF EXISTS \(Self.identifier($0))" }
+    }
+
+    // MARK: Rows
+
+    /// The path of a column in the record (an SQL literal).
+    func path(_ column: TypedColumn) -> String {
+        Self.literal("$" + Self.pathSuffix(column.tokens))
+    }
+
+    /// The path of a list in the record (an SQL literal).
+    func path(_ list: ChildTable) -> String {
+        Self.literal("$" + Self.pathSuffix(list.tokens))
+    }
+
+    /// The path of an element's column, element `position` (an SQL expression) of `list`.
+    func path(_ column: TypedColumn, in list: ChildTable, position: String) -> String {
+        let list = Self.literal("$" + Self.pathSuffix(list.tokens) + "[")
+        return "\(list) || \(position) || \(Self.literal("]" + Self.pathSuffix(column.tokens)))"
+    }
+
+    /// Fills the table from the records `source` selects (aliased `r`).
+    func insertRows(_ source: Source) -> String {
+        let names = table.columns.map { Self.identifier($0.name) + ", " }.joined()
+        let values = table.columns.map { Self.value($0.type, data: "r.data", path: path($0)) + ", " }.joined()
+        return """
+            INSERT OR REPLACE INTO \(name) (key, \(names)updated_at)
+            SELECT r.key, \(values)r.updated_at \(source.from)
+            """
+    }
+
+    /// Fills the child table of `list` from the records `source` selects.
+    func insertElements(of list: ChildTable, _ source: Source) -> String {
+        let names = list.columns.map { ", " + Self.identifier($0.name) }.joined()
+        let values = list.columns.map {
+            ", " + Self.value($0.type, data: "r.data", path: path($0, in: list, position: "e.key"))
+        }.joined()
+        return """
+            INSERT OR REPLACE INTO \(childName(list)) (key, position\(names))
+            SELECT r.key, e.key\(values) \(source.from), json_each(r.data, \(path(list))) AS e
+            \(source.whereClause) AND json_type(r.data, \(path(list))) = 'array'
+            """
+    }
+
+    /// The rows of the records `source` selects that hold a misfit: `key`, the
+    /// first misfit's `column` and `pointer`, and `n`, how many they hold, in
+    /// the source's order.
+    func misfitRows(_ source: Source) -> String {
+        let checks = table.columns.map { column in
+            (
+                column,
+                Self.misfit(column, stored: "t.\(Self.identifier(column.name))", data: "r.data", path: path(column))
+            )
+        }
+        let lists = table.lists.map { list in
+            "(coalesce(json_type(r.data, \(path(list))), 'array') NOT IN ('array', 'null'))"
+        }
+        guard !checks.isEmpty || !lists.isEmpty else {
+            return "SELECT NULL AS key, NULL AS column, NULL AS pointer, 0 AS n WHERE false"
+        }
+        let all =
+            checks.map { (column: $0.0.name, pointer: $0.0.pointer, test: $0.1) }
+            + zip(table.lists, lists).map { (column: $0.0.name, pointer: $0.0.pointer, test: $0.1) }
+        let first = all.map { "WHEN \($0.test) THEN \(Self.literal($0.column))" }.joined(separator: " ")
+        let pointer = all.map { "WHEN \($0.test) THEN \(Self.literal($0.pointer))" }.joined(separator: " ")
+        let count = all.map { $0.test }.joined(separator: " + ")
+        // Only rows with a NULL (or a list) can hold a misfit: the JSON is read for those alone.
+        var candidates = table.columns.map { "t.\(Self.identifier($0.name)) IS NULL" }
+        if !table.lists.isEmpty { candidates.append("true") }
+        return """
+            SELECT r.key AS key, CASE \(first) END AS column, CASE \(pointer) END AS pointer, \(count) AS n
+            \(source.from) JOIN \(name) AS t ON t.key = r.key
+            \(source.whereClause) AND (\(candidates.joined(separator: " OR ")))
+            ORDER BY \(source.order)
+            """
+    }
+
+    /// The misfits of the elements of `list`, as ``misfitRows(_:)``, with the element's `position`.
+    func misfitElements(of list: ChildTable, _ source: Source) -> String? {
+        guard !list.columns.isEmpty else { return nil }
+        let checks = list.columns.map { column in
+            (
+                column,
+                Self.misfit(
+                    column, stored: "t.\(Self.identifier(column.name))", data: "r.data",
+                    path: path(column, in: list, position: "t.position"))
+            )
+        }
+        let first = checks.map { "WHEN \($0.1) THEN \(Self.literal($0.0.name))" }.joined(separator: " ")
+        let pointer = checks.map { "WHEN \($0.1) THEN \(Self.literal($0.0.pointer))" }.joined(separator: " ")
+        let count = checks.map(\.1).joined(separator: " + ")
+        let candidates = list.columns.map { "t.\(Self.identifier($0.name)) IS NULL" }.joined(separator: " OR ")
+        return """
+            SELECT r.key AS key, t.position AS position, CASE \(first) END AS column, CASE \(pointer) END AS pointer,
+                   \(count) AS n
+            \(source.from) JOIN \(childName(list)) AS t ON t.key = r.key
+            \(source.whereClause) AND (\(candidates))
+            ORDER BY \(source.order), t.position
+            """
+    }
+
+    /// The records a statement reads, aliased `r`.
+    struct Source {
+        /// `FROM …` (with its joins), without a WHERE clause.
+        var from: String
+        /// `WHERE …`, which a statement may extend with `AND`.
+        var whereClause: String
+        /// The order in which misfits are found.
+        var order: String
+
+        /// Every record of `resource`.
+        static func all(of resource: String) -> Source {
+            Source(
+                from: "FROM records AS r", whereClause: "WHERE r.resource = \(SQLiteTypedSQL.literal(resource))",
+                order: "r.key")
+        }
+
+        /// The records of `resource` that the changes `feed` inserted or updated.
+        static func changed(_ resource: String, in feed: ClosedRange<Int64>) -> Source {
+            Source(
+                from: """
+                    FROM changes AS c JOIN records AS r ON r.resource = \(SQLiteTypedSQL.literal(resource)) \
+                    AND r.key = c.key
+                    """,
+                whereClause: "WHERE c.seq BETWEEN \(feed.lowerBound) AND \(feed.upperBound) AND c.op <> 'delete'",
+                order: "c.seq")
+        }
+    }
+}
