@@ -156,7 +156,14 @@ struct StatusCommand: AsyncParsableCommand {
                     "\(status.items)",
                 ] + (fleet ? [status.owner ?? "-"] : []) + [status.lastError?.message ?? "-"])
         }
-        return table.render(width: width)
+        let misfits = statuses.compactMap { status in status.columns?.misfit.map { (status.name, $0) } }
+        return ([table.render(width: width)] + misfits.map(misfitLine)).joined(separator: "\n")
+    }
+
+    /// The note under the table about a value stored as NULL in a typed column (docs/schema.md#typed-tables).
+    static func misfitLine(_ resource: String, _ misfit: ColumnMisfit) -> String {
+        "\(resource): a value does not fit column \(misfit.table).\(misfit.column) and is stored as NULL "
+            + "(key \(misfit.key), \(misfit.pointer))"
     }
 
     /// The state as the table shows it: `never synced`, or the state with

@@ -95,6 +95,13 @@ extension AgentMetrics {
             page.sample("sync_agent_records_changed_total", ["resource": name, "op": "update"], changes.changed)
             page.sample("sync_agent_records_changed_total", ["resource": name, "op": "delete"], changes.removed)
         }
+        page.family(
+            "sync_agent_column_misfits_total", type: "counter",
+            help: "Values stored as NULL in a typed column because they did not fit its type.")
+        let typed = Set(statuses.lazy.filter { $0.columns != nil }.map(\.name))
+        for name in resources where state.misfits[name] != nil || typed.contains(name) {
+            page.sample("sync_agent_column_misfits_total", ["resource": name], state.misfits[name] ?? 0)
+        }
         page.family("sync_agent_resources", type: "gauge", help: "Resources in each state now.")
         for resourceState in ResourceState.allCases {
             page.sample(

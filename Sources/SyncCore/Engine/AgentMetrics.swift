@@ -51,6 +51,9 @@ package final class AgentMetrics: Sendable {
         package var retries: [String: Int] = [:]
         /// Records the syncs changed in the snapshot: inserted, updated, deleted.
         package var recordsChanged: [String: SnapshotChanges] = [:]
+        /// Values the syncs stored as NULL in a typed column because they did
+        /// not fit its type (docs/schema.md#typed-tables).
+        package var misfits: [String: Int] = [:]
     }
 
     /// The reasons of a rate-limit wait, in the order shown.
@@ -100,6 +103,7 @@ package final class AgentMetrics: Sendable {
             changed.changed += result.changes.changed
             changed.removed += result.changes.removed
             state.recordsChanged[result.resource] = changed
+            if let misfits = result.misfits { state.misfits[result.resource, default: 0] += misfits }
         }
     }
 

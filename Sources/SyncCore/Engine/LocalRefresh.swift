@@ -51,6 +51,8 @@ package struct LocalRefresh: Sendable {
     /// resource in configuration order.
     package func refresh(_ names: [String] = []) async -> [SyncResult] {
         let selected = names.isEmpty ? config.resources : config.resources.filter { names.contains($0.name) }
+        // Where no agent runs, the refresh keeps the typed tables its records change.
+        _ = await store.keepTypedTables(of: config.resources, logger: logger)
         let results =
             if let fleet {
                 await refreshInFleet(selected, fleet)

@@ -75,6 +75,8 @@ package struct ResourceMachine: Sendable, Hashable {
         /// In a fleet, another agent (or none) holds its lease: it shows as
         /// stored (`row`), with no next sync here.
         case stored(ResourceRow?, owner: String?)
+        /// Its typed tables are these (`nil`: it declares none).
+        case columns(ColumnsStatus?)
     }
 
     /// What the engine does after an event.
@@ -109,6 +111,8 @@ package struct ResourceMachine: Sendable, Hashable {
     private var since: SinceState?
     /// In a fleet, the agent that holds its lease.
     private var owner: String?
+    /// Its typed tables, when it declares `columns`.
+    private var columns: ColumnsStatus?
 
     /// A resource as last stored (`row`), polled next at `nextSyncAt`. A
     /// restart resumes polling of a failed resource (docs/api.md#resource):
@@ -134,6 +138,7 @@ package struct ResourceMachine: Sendable, Hashable {
         status.lastError = lastError
         status.since = since
         status.owner = owner
+        status.columns = columns
         switch state {
         case .idle:
             status.state = .idle
@@ -167,6 +172,8 @@ package struct ResourceMachine: Sendable, Hashable {
             nextSyncAt = date
         case .owned(let agent):
             owner = agent
+        case .columns(let value):
+            columns = value
         case .stored(let row, let agent):
             owner = agent
             // A sync of this agent's still ending says more than the row.
@@ -227,6 +234,7 @@ package struct ResourceMachine: Sendable, Hashable {
             lastError = nil
             if result.outcome == .success { items = report.records ?? result.counts.items }
             if let value = report.since { since = value }
+            if let write = report.columns { columns?.misfit = write.firstMisfit }
         case .gaveUp where result.error?.kind == .storage:
             // A passing condition of the machine: polled again at its next interval.
             state = .idle

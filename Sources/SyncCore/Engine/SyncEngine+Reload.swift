@@ -38,6 +38,10 @@ extension SyncEngine {
             }
             if before != resource { summary.changed.append(resource.name) }
         }
+        // Columns are the readers' business: a change rebuilds the tables, not the syncs.
+        let retabled = new.resources.filter { resource in
+            oldByName[resource.name].map { $0 == resource && $0.table != resource.table } ?? false
+        }.map(\.name)
         for name in summary.removed + summary.changed {
             scheduler.unschedule(name)
             syncs.cancel(name)
@@ -68,6 +72,10 @@ extension SyncEngine {
             }
         }
         publication.setResources(new.resources.map(\.name), adding: added)
+        if !retabled.isEmpty || old.resources.map(\.table) != new.resources.map(\.table) {
+            await keepTypedTables(of: new)
+        }
+        summary.changed += retabled
         return summary
     }
 

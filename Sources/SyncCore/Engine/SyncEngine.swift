@@ -162,6 +162,7 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
     /// cancels the syncs in flight and returns once they have ended: their
     /// transactions rolled back, each recorded as cancelled.
     package func run() async {
+        await keepTypedTables(of: config)
         await cutOffStoppedRuns()
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.followConnectivity() }
@@ -186,6 +187,14 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
         // lets the status server stop.
         await publication.flush()
         publication.finish()
+    }
+
+    /// Keeps the typed tables `config` declares and shows them in each resource's status.
+    func keepTypedTables(of config: AgentConfig) async {
+        guard let statuses = await store.keepTypedTables(of: config.resources, logger: logger) else { return }
+        for resource in config.resources {
+            publication.handle(resource.name, .columns(statuses[resource.name] ?? nil))
+        }
     }
 
     /// Marks the runs that a process left running when it stopped (SIGKILL, a

@@ -29,6 +29,9 @@ package struct ResourceStatus: Sendable, Hashable, Codable {
     /// In a fleet, the agent that holds its lease (docs/fleet.md); `nil` outside
     /// a fleet, or while no agent holds it.
     package var owner: String?
+    /// For a resource that declares `columns`, its typed tables and the first
+    /// value a sync stored as NULL because it did not fit (docs/schema.md#typed-tables).
+    package var columns: ColumnsStatus?
 
     /// A resource in `state`, with nothing else known yet.
     package init(name: String, state: ResourceState) {
@@ -63,5 +66,19 @@ package struct StatusChange: Sendable, Hashable {
         self.version = version
         self.status = status
         self.feed = feed
+    }
+}
+
+/// The typed tables of a resource (docs/schema.md#typed-tables), as status shows them.
+package struct ColumnsStatus: Sendable, Hashable, Codable {
+    /// The resource's table, then its child tables.
+    package var tables: [String]
+    /// The first value a sync stored as NULL because it did not fit its
+    /// column, until that record fits again; `nil` when none.
+    package var misfit: ColumnMisfit?
+
+    package init(tables: [String], misfit: ColumnMisfit? = nil) {
+        self.tables = tables
+        self.misfit = misfit
     }
 }

@@ -183,6 +183,7 @@ extension ResourceSync {
                         resource: resource.name, scope: scope, changes: page.changes, cursor: sealed(after),
                         run: run, trigger: trigger, startedAt: startedAt))
                 run = applied.run
+                progress.add(applied.columns)
                 if let pageFeed = applied.feed {
                     feed = (feed?.lowerBound ?? pageFeed.lowerBound)...pageFeed.upperBound
                 }

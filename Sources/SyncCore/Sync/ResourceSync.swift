@@ -349,12 +349,16 @@ struct ResourceSync: Sendable {
         if [.success, .notModified].contains(sync.outcome), context.storageEpisodes.succeeded(resource.name) {
             logger.notice("syncs are applied again", metadata: [LogKey.resource: "\(resource.name)"])
         }
-        return SyncReport(
+        var report = SyncReport(
             SyncResult(
                 resource: resource.name, outcome: sync.outcome, counts: sync.counts,
                 durationMilliseconds: Int((recorded.finishedAt.timeIntervalSince(startedAt) * 1000).rounded()),
                 error: sync.error, changes: recorded.changes),
             feed: recorded.feed ?? feed, records: recorded.itemCount, since: sync.since)
+        // An incremental sync's pages kept the table as they were applied.
+        report.columns = recorded.columns ?? totals.columns
+        if resource.table != nil { report.result.misfits = report.columns?.misfits ?? 0 }
+        return report
     }
 
     /// The report of an attempt that is not recorded: a storage failure

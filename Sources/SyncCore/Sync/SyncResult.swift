@@ -20,11 +20,14 @@ package struct SyncResult: Sendable, Hashable, Codable {
     package var error: StoredError?
     /// What it changed in the snapshot.
     package var changes: SnapshotChanges
+    /// For a resource with typed columns, the values it stored as NULL
+    /// because they did not fit their column (docs/schema.md#typed-tables).
+    package var misfits: Int?
 
     private enum CodingKeys: String, CodingKey {
         case resource, outcome, joined, pages, items, attempts
         case durationMilliseconds = "durationMs"
-        case error, changes
+        case error, changes, misfits
     }
 
     /// Creates a result.
@@ -62,6 +65,7 @@ package struct SyncResult: Sendable, Hashable, Codable {
         durationMilliseconds = try container.decode(Int.self, forKey: .durationMilliseconds)
         error = try container.decodeIfPresent(StoredError.self, forKey: .error)
         changes = try container.decode(SnapshotChanges.self, forKey: .changes)
+        misfits = try container.decodeIfPresent(Int.self, forKey: .misfits)
     }
 
     /// The members in the order docs/api.md#result lists them, as the synthesized encoding would.
@@ -76,6 +80,7 @@ package struct SyncResult: Sendable, Hashable, Codable {
         try container.encode(durationMilliseconds, forKey: .durationMilliseconds)
         try container.encodeIfPresent(error, forKey: .error)
         try container.encode(changes, forKey: .changes)
+        try container.encodeIfPresent(misfits, forKey: .misfits)
     }
 }
 
@@ -95,6 +100,9 @@ package struct SyncReport: Sendable, Hashable {
     package var records: Int?
     /// For an incremental resource, the value its next sync sends.
     package var since: SinceState?
+    /// What it did to the resource's typed table, when it declares one and
+    /// records were written.
+    package var columns: TypedTableWrite?
 
     /// Creates a report.
     package init(

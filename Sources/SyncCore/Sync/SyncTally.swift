@@ -22,6 +22,8 @@ final class SyncTally: Sendable {
         var reported = 0
         /// A retry of a page after the next one, told once the next one is reported.
         var held: RetryNotice?
+        /// What the incremental pages applied so far did to the typed table.
+        var columns: TypedTableWrite?
 
         /// The progress to report now.
         func progress(_ resource: String, retry: RetryNotice? = nil) -> SyncProgress {
@@ -41,6 +43,15 @@ final class SyncTally: Sendable {
     }
 
     var totals: Totals { state.withLock { $0 } }
+
+    /// Adds what an applied page did to the resource's typed table.
+    func add(_ columns: TypedTableWrite?) {
+        guard let columns else { return }
+        state.withLock { totals in
+            let before = totals.columns?.misfits ?? 0
+            totals.columns = TypedTableWrite(misfits: before + columns.misfits, firstMisfit: columns.firstMisfit)
+        }
+    }
 
     /// Records the request fingerprint the validators will belong to.
     func scope(_ fingerprint: String) {
