@@ -171,7 +171,8 @@ extension TypedTable {
     /// The names a typed table may not take: the agent's own tables, in both stores.
     public static let reservedNames: Set<String> = [
         "records", "resources", "sync_runs", "sync_runs_new", "changes", "cursors", "pages", "feed_state",
-        "oauth", "leases", "agents", "typed_tables",
+        "oauth2_refresh_tokens", "leases", "agents", "typed_tables", "migrations", "snapshots", "staging",
+        "grdb_migrations",
     ]
 
     /// The declaration as stored in `typed_tables.declaration`: a change to it
