@@ -106,6 +106,28 @@ import Testing
         #expect(rows == "A-1\t0\tA\t1\nA-1\t1\tB\tNULL\n")
     }
 
+    @Test func aListThatIsNoArrayIsAMisfitAndAnEmptyOneIsNot() async throws {
+        let fixture = try StoreFixture()
+        let table = TypedTable(
+            resource: "orders", columns: [],
+            lists: [
+                ChildTable(
+                    name: "line_items", pointer: "/line_items", tokens: ["line_items"],
+                    columns: [Self.column("sku", "/sku", .text)])
+            ])
+        try await fixture.store.declareTables([table])
+        let recorded = try await sync(
+            fixture, "orders",
+            [("1", #"{"line_items":"none"}"#), ("2", #"{"line_items":[]}"#), ("3", #"{"line_items":null}"#)])
+        #expect(
+            recorded.columns
+                == TypedTableWrite(
+                    misfits: 1,
+                    firstMisfit: ColumnMisfit(
+                        table: "orders", column: "line_items", key: "1", pointer: "/line_items")))
+        #expect(try fixture.query("SELECT count(*) FROM orders__line_items") == "0\n")
+    }
+
     @Test func theFirstMisfitStaysUntilItsRecordFits() async throws {
         let fixture = try StoreFixture()
         let table = TypedTable(resource: "orders", columns: [Self.column("quantity", "/quantity", .integer)])

@@ -188,9 +188,9 @@ struct SQLiteTypedSQL {
         let first = all.map { "WHEN \($0.test) THEN \(Self.literal($0.column))" }.joined(separator: " ")
         let pointer = all.map { "WHEN \($0.test) THEN \(Self.literal($0.pointer))" }.joined(separator: " ")
         let count = all.map { $0.test }.joined(separator: " + ")
-        // Only rows with a NULL (or a list) can hold a misfit: the JSON is read for those alone.
+        // Only rows with a NULL, or a list without elements, can hold a misfit: the JSON is read for those alone.
         var candidates = table.columns.map { "t.\(Self.identifier($0.name)) IS NULL" }
-        if !table.lists.isEmpty { candidates.append("true") }
+        candidates += table.lists.map { "NOT EXISTS (SELECT 1 FROM \(childName($0)) AS l WHERE l.key = r.key)" }
         return """
             SELECT r.key AS key, CASE \(first) END AS column, CASE \(pointer) END AS pointer, \(count) AS n
             \(source.from) JOIN \(name) AS t ON t.key = r.key
