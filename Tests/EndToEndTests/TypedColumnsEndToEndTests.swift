@@ -30,6 +30,9 @@ import Testing
         let workspace = try Workspace()
         try workspace.writeConfig(resources: [resource(upstream, columns: columns)])
 
+        let validate = try await workspace.run(["validate"])
+        #expect(validate.stdout.contains("table items: 6 columns, with items__tags"), "\(validate.stdout)")
+
         let refresh = try await workspace.run(["refresh", "--json"])
 
         #expect(refresh.status == 0, "\(refresh.stdout)\n\(refresh.stderr)")

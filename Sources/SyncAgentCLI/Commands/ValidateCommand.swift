@@ -43,6 +43,16 @@ struct ValidateCommand: AsyncParsableCommand {
             ])
         }
         lines.append(table.render())
+        let tables = config.resources.compactMap(\.table)
+        if !tables.isEmpty {
+            // docs/schema.md#typed-tables
+            lines.append("")
+            lines += tables.map { table in
+                let children = table.lists.map { table.tableName(of: $0) }
+                return "table \(table.name): \(table.columns.count) column\(table.columns.count == 1 ? "" : "s")"
+                    + (children.isEmpty ? "" : ", with \(children.joined(separator: ", "))")
+            }
+        }
         return lines.joined(separator: "\n")
     }
 
