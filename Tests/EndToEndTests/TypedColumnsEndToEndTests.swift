@@ -31,7 +31,7 @@ import Testing
         try workspace.writeConfig(resources: [resource(upstream, columns: columns)])
 
         let validate = try await workspace.run(["validate"])
-        #expect(validate.stdout.contains("table items: 6 columns, with items__tags"), "\(validate.stdout)")
+        #expect(validate.stdout.contains("table items: 5 columns, with items__tags"), "\(validate.stdout)")
 
         let refresh = try await workspace.run(["refresh", "--json"])
 
