@@ -26,7 +26,7 @@ struct DemoScenario: Service {
         let base = upstream.baseURL
         func resource(
             _ name: String, _ path: String, items: String, interval: String, pagination: JSONValue? = nil,
-            query: JSONValue? = nil
+            query: JSONValue? = nil, columns: JSONValue? = nil
         ) -> JSONValue {
             var members: [JSONValue.Member] = [
                 .init("name", .string(name)), .init("url", .string(base + path)), .init("items", .string(items)),
@@ -34,6 +34,7 @@ struct DemoScenario: Service {
             ]
             if let pagination { members.append(.init("pagination", pagination)) }
             if let query { members.append(.init("query", query)) }
+            if let columns { members.append(.init("columns", columns)) }
             return .object(members)
         }
         var config: JSONValue = [
@@ -52,7 +53,19 @@ struct DemoScenario: Service {
             "resources": [
                 resource(
                     "users", "/page/users", items: "/data", interval: "20s",
-                    pagination: ["style": "page", "param": "page", "sizeParam": "per_page", "size": 100]),
+                    pagination: ["style": "page", "param": "page", "sizeParam": "per_page", "size": 100],
+                    // A table named users beside records (docs/schema.md#typed-tables).
+                    columns: [
+                        ["name": "name", "pointer": "/name", "type": "text"],
+                        ["name": "email", "pointer": "/email", "type": "text", "indexed": true],
+                        ["name": "score", "pointer": "/score", "type": "integer"],
+                        ["name": "active", "pointer": "/active", "type": "boolean"],
+                        ["name": "created", "pointer": "/created", "type": "timestamp"],
+                        [
+                            "name": "tags", "pointer": "/tags",
+                            "columns": [["name": "tag", "pointer": "", "type": "text"]],
+                        ],
+                    ]),
                 resource(
                     "orders", "/cursor/orders", items: "/items", interval: "15s",
                     pagination: ["style": "cursor", "param": "cursor", "next": "/next_cursor"],
