@@ -163,7 +163,7 @@ extension TypedTable {
     /// The names a typed table may not take: the agent's own tables, in both stores.
     public static let reservedNames: Set<String> = [
         "records", "resources", "sync_runs", "sync_runs_new", "changes", "cursors", "pages", "feed_state",
-        "oauth", "leases", "agents", "typed_tables",
+        "oauth", "leases", "agents", "typed_tables", "oauth2_refresh_tokens", "snapshots", "staging", "migrations",
     ]
 
     /// The declaration as stored in `typed_tables.declaration`: a change to it
