@@ -142,6 +142,8 @@ extension PostgresStore {
                     """, logger: logger)
             }
             try await connection.query("UPDATE feed_state SET last_seq = \(seq)", logger: logger)
+            let feed = seq >= firstSeq ? firstSeq...seq : nil
+            let columns = try await keepTypedTables(of: page.resource, changes: feed, connection)
             try await connection.query(
                 """
                 UPDATE sync_runs SET added = added + \(counts.added), changed = changed + \(counts.changed),
@@ -151,7 +153,7 @@ extension PostgresStore {
             var cursor = page.cursor
             cursor.walk?.run = run
             try await Self.saveCursor(cursor, of: page.resource, scope: page.scope, at: date, connection, logger)
-            return AppliedPage(run: run, changes: counts, feed: seq >= firstSeq ? firstSeq...seq : nil)
+            return AppliedPage(run: run, changes: counts, feed: feed, columns: columns)
         }
     }
 

@@ -184,6 +184,40 @@ extension PostgresStore {
                 "ALTER TABLE sync_runs ADD COLUMN since_token text",
             ]
         ),
+        (
+            // docs/schema.md#typed-tables: the tables made for resources that declare columns.
+            "Keep typed tables",
+            [
+                """
+                CREATE TABLE typed_tables (
+                    resource       text PRIMARY KEY,
+                    declaration    text NOT NULL,
+                    built_at       timestamptz NOT NULL,
+                    misfit_table   text,
+                    misfit_column  text,
+                    misfit_key     text,
+                    misfit_pointer text
+                )
+                """,
+                // A timestamp column's value, from a text the fill matched as an ISO 8601
+                // date-time (docs/schema.md#typed-tables): UTC when it names no zone,
+                // whatever the session's TimeZone; NULL, never an error (which would roll
+                // the sync back), for a date that does not exist. A zone added to the text
+                // costs half what a `SET "TimeZone"` of the function would.
+                """
+                CREATE FUNCTION typed_timestamp(written text) RETURNS timestamptz
+                LANGUAGE plpgsql IMMUTABLE AS $$
+                BEGIN
+                    RETURN (CASE WHEN length(written) = 10 THEN written || 'T00:00:00Z'
+                                 WHEN translate(substr(written, 12), '0123456789:.', '') = '' THEN written || 'Z'
+                                 ELSE written END)::timestamptz;
+                EXCEPTION WHEN OTHERS THEN
+                    RETURN NULL;
+                END
+                $$
+                """,
+            ]
+        ),
     ]
 
     /// Creates the schema and brings its tables up to date, in one transaction

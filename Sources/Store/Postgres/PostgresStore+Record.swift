@@ -54,6 +54,8 @@ extension PostgresStore {
                     staged.id, keeping: staged.kept.unchanged, to: sync.resource, run: runID, at: began, connection,
                     logger)
                 (recorded.changes, recorded.feed, itemCount) = (applied.changes, applied.feed, applied.count)
+                // The apply holds the feed's lock: the typed tables change with the records.
+                recorded.columns = try await keepTypedTables(of: sync.resource, changes: applied.feed, connection)
                 try await Self.replacePages(of: sync.resource, with: staged.kept.pages, connection, logger)
                 try await connection.query("DELETE FROM staging WHERE snapshot = \(staged.id)", logger: logger)
             } else if run != nil, sync.outcome == .success {

@@ -35,6 +35,9 @@ public final class PostgresStore: SyncStore {
     let client: PostgresClient
     private let running: Task<Void, Never>
     private let membership = Mutex<PostgresLeases?>(nil)
+    /// The typed tables declared, by resource, with their declarations' text
+    /// (``declareTables(_:)``): writes use the one the catalog names.
+    let typedTables = Mutex<[String: (text: String, table: TypedTable)]>([:])
     let logger: Logger
     /// The wall-clock time, for the times the store stamps (a run's end, a change's).
     let now: @Sendable () -> Date
