@@ -21,6 +21,7 @@ package struct SyncAgentCommand: AsyncParsableCommand {
               sync-agent status --watch            Follow each resource's state.
               sync-agent history users --limit 5   Show the last five syncs of users.
               sync-agent changes --follow          Follow the records inserted, updated, deleted.
+              sync-agent columns orders            Infer the columns of orders' records.
 
             The configuration is --config FILE, else $SYNC_AGENT_CONFIG, else \
             /etc/sync-agent/config.json. Exit codes: 0 success, 1 failure, 3 agent not \
@@ -29,7 +30,7 @@ package struct SyncAgentCommand: AsyncParsableCommand {
         version: SyncAgentVersion.current,
         subcommands: [
             RunCommand.self, RefreshCommand.self, StatusCommand.self, HistoryCommand.self, ChangesCommand.self,
-            ValidateCommand.self, ReloadCommand.self, DemoCommand.self,
+            ColumnsCommand.self, ValidateCommand.self, ReloadCommand.self, DemoCommand.self,
         ]
     )
 
