@@ -128,6 +128,87 @@ import Testing
         #expect(try await browser.evaluate("return window.notReloaded === true;", as: Bool.self))
     }
 
+    @Test func aResourceWithColumnsLinksToThemAndShowsAValueThatDoesNotFit() async throws {
+        let nginx = try await Nginx.start()
+        defer { nginx.stop() }
+        let day = Date(timeIntervalSince1970: 1_790_000_000)
+        try nginx.write(
+            "counts.json", #"{"data": [{"id": 1, "n": 1}, {"id": 2, "n": 2}, {"id": 3, "n": 3}]}"#, modified: day)
+        let browser = try await Browser.start(width: 1280, height: 640)
+        defer { Task { await browser.quit() } }
+        let workspace = try Workspace()
+        let port = unusedLoopbackPort()
+        let url = #""url": "\#(nginx.baseURL)/counts.json", "items": "/data", "key": "/id", "interval": "1h""#
+        try workspace.writeConfig(
+            resources: [
+                #"{"name": "counts", \#(url), "columns": [{"name": "n", "pointer": "/n", "type": "integer"}]}"#,
+                #"{"name": "plain", \#(url)}"#,
+            ],
+            extra: #""http": {"listen": "127.0.0.1:\#(port)"},"#)
+        let agent = try await RunningAgent.start(in: workspace)
+        defer { Task { _ = try? await agent.stop() } }
+        let listener = "http://127.0.0.1:\(port)"
+        #expect(try await eventually { agent.curl("GET", "/v1/resources/counts").json["items"] as? Int == 3 })
+
+        // The page links the resource with columns to them, and the other to nothing.
+        try await browser.open(listener + "/")
+        #expect(try await browser.waitUntil { try await browser.attribute("body", "data-live") == "true" })
+        let counts = #"tr[data-resource="counts"]"#
+        #expect(try await browser.attribute("\(counts) .name a.columns", "href") == "/v1/resources/counts/columns")
+        #expect(try await browser.count(#"tr[data-resource="plain"] a.columns"#) == 0)
+        #expect(try await browser.count("\(counts) .badge.misfit") == 0)
+
+        // The link's route answers the declaration, with each store's type; all values fit.
+        let declared = RunningAgent.curl("GET", listener + "/v1/resources/counts/columns")
+        #expect(declared.status == 200, "\(declared.body)")
+        #expect(declared.json["resource"] as? String == "counts")
+        #expect(declared.json["tables"] as? [String] == ["counts"])
+        let column = (declared.json["columns"] as? [[String: Any]])?.first
+        #expect(column?["name"] as? String == "n")
+        #expect(column?["pointer"] as? String == "/n")
+        #expect(column?["type"] as? String == "integer")
+        #expect(column?["nullable"] as? Bool == true)
+        #expect(column?["indexed"] as? Bool == false)
+        #expect(column?["sqlite"] as? String == "INTEGER")
+        #expect(column?["postgres"] as? String == "bigint")
+        #expect((declared.json["lists"] as? [Any])?.isEmpty == true)
+        #expect(declared.json["misfit"] is NSNull)
+        let none = agent.curl("GET", "/v1/resources/plain/columns")
+        #expect(none.status == 404)
+        #expect((none.json["error"] as? [String: Any])?["code"] as? String == "no_columns")
+
+        // Record 2's n becomes text: a refresh stores it as NULL and counts it.
+        try nginx.write(
+            "counts.json", #"{"data": [{"id": 1, "n": 1}, {"id": 2, "n": "two"}, {"id": 3, "n": 3}]}"#,
+            modified: day.addingTimeInterval(60))
+        let refreshed = agent.curl("POST", "/v1/resources/counts/refresh")
+        #expect(refreshed.json["outcome"] as? String == "success", "\(refreshed.body)")
+        #expect(refreshed.json["misfits"] as? Int == 1, "\(refreshed.body)")
+        let status = agent.curl("GET", "/v1/resources/counts").json["columns"] as? [String: Any]
+        #expect(status?["tables"] as? [String] == ["counts"])
+        let misfit = status?["misfit"] as? [String: String]
+        #expect(misfit == ["table": "counts", "column": "n", "key": "2", "pointer": "/n"])
+        #expect(
+            agent.curl("GET", "/metrics").body.contains(#"sync_agent_column_misfits_total{resource="counts"} 1"#))
+
+        // The open page shows it as the event comes, and keeps the link.
+        #expect(try await browser.waitUntil { try await browser.text("\(counts) .badge.misfit") == "misfit" })
+        let title = "a value does not fit column counts.n and is stored as NULL (key 2, /n)"
+        #expect(try await browser.attribute("\(counts) .badge.misfit", "title") == title)
+        #expect(try await browser.attribute("\(counts) .name a.columns", "href") == "/v1/resources/counts/columns")
+        #expect(try await browser.count("\(counts) .badge.misfit") == 1)
+        // The page as served says the same before any script runs.
+        let html = RunningAgent.curl("GET", listener + "/").body
+        #expect(html.contains(#"counts <a class="columns" href="/v1/resources/counts/columns">columns</a>"#))
+        #expect(html.contains(#"<span class="badge misfit" title="\#(title)">misfit</span>"#))
+        // Following the link shows the declaration, now with its misfit.
+        try await browser.click("\(counts) .name a.columns")
+        #expect(
+            try await browser.waitUntil { try await browser.currentURL() == listener + "/v1/resources/counts/columns" })
+        #expect(try await browser.text("body")?.contains(#""pointer": "/n""#) == true)
+        #expect(agent.curl("GET", "/v1/resources/counts/columns").json["misfit"] as? [String: String] == misfit)
+    }
+
     @Test func onAPhoneEachResourceIsACardAndNothingScrollsSideways() async throws {
         let upstream = try await TestUpstream.start(collections: ["items": 40, "gone": 1])
         defer { Task { await upstream.stop() } }

@@ -28,18 +28,6 @@ struct SQLiteTypedSQL {
         }.joined()
     }
 
-    /// The declared type of a column of `type`: the affinity SQLite gives it
-    /// keeps the values as the agent writes them, and tools read the name.
-    static func declaredType(_ type: ColumnType) -> String {
-        switch type {
-        case .text, .json: "TEXT"
-        case .integer: "INTEGER"
-        case .real: "REAL"
-        case .boolean: "BOOLEAN"
-        case .timestamp: "TIMESTAMP"
-        }
-    }
-
     /// The value of a column of `type` at the JSON path `path` (an SQL
     /// expression) of `data`: NULL when absent, null, or not of the type.
     static func value(_ type: ColumnType, data: String, path: String) -> String {
@@ -91,7 +79,7 @@ struct SQLiteTypedSQL {
     /// The statements that create the tables, without their indexes.
     var creations: [String] {
         func columns(_ columns: [TypedColumn]) -> String {
-            columns.map { "\(Self.identifier($0.name)) \(Self.declaredType($0.type))" }.joined(separator: ", ")
+            columns.map { "\(Self.identifier($0.name)) \($0.type.sqliteType)" }.joined(separator: ", ")
         }
         let own = table.columns.isEmpty ? "" : columns(table.columns) + ", "
         var statements = [

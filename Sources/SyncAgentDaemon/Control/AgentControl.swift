@@ -16,6 +16,9 @@ protocol AgentControl: Sendable {
     func statuses() -> [ResourceStatus]
     /// The status of `name`, or `nil` for an unknown resource.
     func status(of name: String) -> ResourceStatus?
+    /// The typed table that `name` declares in the configuration in force
+    /// (`nil` for a resource that declares no `columns`, or an unknown one).
+    func typedTable(of name: String) -> TypedTable?
     /// A count that changes whenever a status changes (so answers can be reused until it does).
     var statusVersion: Int { get }
     /// Every resource's status and the version of the changes they show.

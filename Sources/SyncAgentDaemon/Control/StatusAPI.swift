@@ -94,6 +94,12 @@ struct StatusAPI<Control: AgentControl>: Sendable {
                 }
                 return APIResponse.json(["runs": .array(runs.map(\.json))])
             },
+            APIRoute(.get, "/v1/resources/:name/columns") { _, context in
+                let name = try context.parameters.require("name")
+                guard let status = control.status(of: name) else { throw APIError.unknownResource(name) }
+                guard let table = control.typedTable(of: name) else { throw APIError.noColumns(name) }
+                return APIResponse.json(encoding: ColumnsAnswer(table: table, misfit: status.columns?.misfit))
+            },
             APIRoute(.post, "/v1/resources/:name/refresh") { request, context in
                 try authorize(request)
                 let name = try context.parameters.require("name")

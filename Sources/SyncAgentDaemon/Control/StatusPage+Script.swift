@@ -64,17 +64,35 @@ extension StatusPage {
             td.replaceChildren(time);
           }
 
+          // As StatusPage.misfitTitle.
+          const misfitTitle = (misfit) => `a value does not fit column ${misfit.table}.${misfit.column} ` +
+            `and is stored as NULL (key ${misfit.key}, ${misfit.pointer})`;
+
           // As StatusPage.badges.
           function badges(status) {
             const list = status.slow ? [['slow', 'slow']] : [];
             const byState = { waiting: 'rate limited', offline: 'paused', failed: 'needs a refresh' }[status.state];
             if (byState) list.push([status.state, byState]);
-            return list.map(([kind, text]) => element('span', 'badge ' + kind, text));
+            const misfit = status.columns && status.columns.misfit;
+            if (misfit) list.push(['misfit', 'misfit', misfitTitle(misfit)]);
+            return list.map(([kind, text, title]) => {
+              const badge = element('span', 'badge ' + kind, text);
+              if (title) badge.title = title;
+              return badge;
+            });
+          }
+
+          // As StatusPage.columnsLink: after the name, the link to a resource's typed columns.
+          function columnsLink(status) {
+            if (!status.columns) return [];
+            const link = element('a', 'columns', 'columns');
+            link.href = resourcePath(status.name, 'columns');
+            return [' ', link];
           }
 
           function fill(tr, status) {
             tr.dataset.state = status.state;
-            cell(tr, 'name').textContent = status.name;
+            cell(tr, 'name').replaceChildren(status.name, ...columnsLink(status));
             const state = cell(tr, 'state');
             state.replaceChildren(element('span', 'pill ' + status.state, status.state));
             setTitle(state, status.message);

@@ -50,6 +50,7 @@ extension StatusPage {
           white-space: nowrap;
         }
         td.name { font-weight: 600; overflow-wrap: break-word; }
+        td.name a.columns { margin-left: .25rem; font-size: .8rem; font-weight: 400; color: var(--blue); }
         th.items, td.items { text-align: right; font-variant-numeric: tabular-nums; }
         td.error { color: var(--red); max-width: 28rem; overflow-wrap: anywhere; font-size: .9rem; }
         td.next-sync, td.last-success { white-space: nowrap; }
@@ -60,7 +61,7 @@ extension StatusPage {
         .badge { margin: .1rem .25rem .1rem 0; white-space: nowrap; }
         .idle { background: var(--green-bg); color: var(--green); }
         .syncing { background: var(--blue-bg); color: var(--blue); }
-        .retrying, .waiting, .slow { background: var(--amber-bg); color: var(--amber); }
+        .retrying, .waiting, .slow, .misfit { background: var(--amber-bg); color: var(--amber); }
         .failed { background: var(--red-bg); color: var(--red); }
         .sparkline { display: block; overflow: visible; }
         .sparkline polyline { fill: none; stroke: var(--blue); stroke-width: 1.5; stroke-linejoin: round; }

@@ -5,10 +5,12 @@ import SyncCore
 
 /// The status page at `/` of the HTTP listener (docs/observability.md#the-status-page): one
 /// self-contained HTML page, with no external resources, that shows the agent and a row per
-/// resource. It is rendered whole here, so it reads without JavaScript; its script follows
-/// `GET /v1/events` to keep the rows current, draws each row's recent sync durations from
-/// `GET /v1/resources/NAME/runs`, and, when the listener takes control requests, refreshes a
-/// resource with the bearer token typed into the page.
+/// resource (a resource with typed columns links to them, `GET /v1/resources/NAME/columns`,
+/// and shows a `misfit` badge while a value does not fit). It is rendered whole here, so it
+/// reads without JavaScript; its script follows `GET /v1/events` to keep the rows current,
+/// draws each row's recent sync durations from `GET /v1/resources/NAME/runs`, and, when the
+/// listener takes control requests, refreshes a resource with the bearer token typed into
+/// the page.
 enum StatusPage {
     /// What the page shows.
     struct Input: Sendable {
@@ -137,7 +139,7 @@ enum StatusPage {
             return (title: " title=\"\(escape(title))\"", message: escape(error.message))
         }
         var cells = [
-            "<td class=\"name\" data-label=\"Resource\">\(name)</td>",
+            "<td class=\"name\" data-label=\"Resource\">\(name)\(columnsLink(for: status))</td>",
             "<td class=\"state\" data-label=\"State\"\(note)><span class=\"pill \(state)\">\(state)</span></td>",
             "<td class=\"badges\">\(badges(for: status))</td>",
             "<td class=\"last-success\" data-label=\"Last success\">"
@@ -156,18 +158,40 @@ enum StatusPage {
         return "<tr data-resource=\"\(name)\" data-state=\"\(state)\"\(lastAttempt)>" + cells.joined() + "</tr>"
     }
 
-    /// The badges of `status`: `slow`, and by its state `rate limited` (waiting),
-    /// `paused` (offline) or `needs a refresh` (failed: not polled until then).
+    /// For a resource with typed columns, the link to their declaration
+    /// (`GET /v1/resources/NAME/columns`), after its name; else nothing. The
+    /// script's `columnsLink` makes the same.
+    static func columnsLink(for status: ResourceStatus) -> String {
+        guard status.columns != nil else { return "" }
+        // A resource's name is `[a-z0-9_-]`: the path needs no percent-encoding.
+        return " <a class=\"columns\" href=\"/v1/resources/\(escape(status.name))/columns\">columns</a>"
+    }
+
+    /// The badges of `status`: `slow`; by its state `rate limited` (waiting),
+    /// `paused` (offline) or `needs a refresh` (failed: not polled until then);
+    /// and `misfit` while its typed table holds a value that did not fit, with
+    /// the value's key and pointer in its title.
     static func badges(for status: ResourceStatus) -> String {
-        var badges: [(kind: String, text: String)] = []
-        if status.slow { badges.append(("slow", "slow")) }
+        var badges: [(kind: String, text: String, title: String?)] = []
+        if status.slow { badges.append(("slow", "slow", nil)) }
         switch status.state {
-        case .waiting: badges.append(("waiting", "rate limited"))
-        case .offline: badges.append(("offline", "paused"))
-        case .failed: badges.append(("failed", "needs a refresh"))
+        case .waiting: badges.append(("waiting", "rate limited", nil))
+        case .offline: badges.append(("offline", "paused", nil))
+        case .failed: badges.append(("failed", "needs a refresh", nil))
         case .idle, .syncing, .retrying: break
         }
-        return badges.map { "<span class=\"badge \($0.kind)\">\($0.text)</span>" }.joined()
+        if let misfit = status.columns?.misfit { badges.append(("misfit", "misfit", misfitTitle(misfit))) }
+        return badges.map { badge in
+            let title = badge.title.map { " title=\"\(escape($0))\"" } ?? ""
+            return "<span class=\"badge \(badge.kind)\"\(title)>\(badge.text)</span>"
+        }.joined()
+    }
+
+    /// The title of the `misfit` badge: which column, which record, where in it.
+    /// The script's `misfitTitle` says the same.
+    static func misfitTitle(_ misfit: ColumnMisfit) -> String {
+        "a value does not fit column \(misfit.table).\(misfit.column) and is stored as NULL "
+            + "(key \(misfit.key), \(misfit.pointer))"
     }
 
     /// A `<time>` for `date`, relative to `now` (the script keeps it current), or `otherwise`.

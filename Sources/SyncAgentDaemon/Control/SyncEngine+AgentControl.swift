@@ -7,6 +7,8 @@ extension SyncEngine: AgentControl {
 
     var isOnline: Bool { connectivity.online.value }
 
+    func typedTable(of name: String) -> TypedTable? { config.resource(named: name)?.table }
+
     /// `GET /metrics`: the counters, and the gauges of the current statuses.
     func metricsPage() -> String {
         metrics.render(statuses: statuses(), online: isOnline, startedAt: startedAt)

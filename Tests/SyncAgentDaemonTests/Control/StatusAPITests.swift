@@ -28,7 +28,26 @@ import Testing
             guard ["users", "groups"].contains(name) else { return nil }
             var status = ResourceStatus(name: name, row: nil)
             status.items = name.count
+            if let table = typedTable(of: name) {
+                status.columns = ColumnsStatus(
+                    tables: table.tableNames,
+                    misfit: ColumnMisfit(table: "users__roles", column: "since", key: "7", pointer: "/roles/1/since"))
+            }
             return status
+        }
+
+        /// `users` declares a column of each type and a list; `groups` declares none.
+        func typedTable(of name: String) -> TypedTable? {
+            guard name == "users" else { return nil }
+            let columns = ColumnType.allCases.map { type in
+                TypedColumn(
+                    name: "a_\(type.rawValue)", pointer: "/\(type.rawValue)", tokens: [type.rawValue], type: type,
+                    nullable: type != .text, indexed: type == .integer)
+            }
+            let roles = ChildTable(
+                name: "roles", pointer: "/roles", tokens: ["roles"],
+                columns: [TypedColumn(name: "since", pointer: "/since", tokens: ["since"], type: .timestamp)])
+            return TypedTable(resource: "users", columns: columns, lists: [roles])
         }
 
         /// Reports a page, a retry, slowness and its end, then answers.
@@ -166,6 +185,54 @@ import Testing
         #expect(json["state"]?.stringValue == "idle")
     }
 
+    @Test func columnsAnswerTheDeclarationWithEachStoresTypesAndTheMisfit() async throws {
+        let (status, json, contentType) = try await call(.get, "/v1/resources/users/columns")
+        #expect(status == .ok)
+        #expect(contentType == "application/json")
+        #expect(json["resource"]?.stringValue == "users")
+        #expect(json["tables"] == ["users", "users__roles"])
+        let types = json["columns"]?.arrayValue?.map { column in
+            [column["type"], column["sqlite"], column["postgres"]].map { $0?.stringValue ?? "-" }
+        }
+        #expect(
+            types == [
+                ["text", "TEXT", "text"], ["integer", "INTEGER", "bigint"], ["real", "REAL", "double precision"],
+                ["boolean", "BOOLEAN", "boolean"], ["timestamp", "TIMESTAMP", "timestamptz"],
+                ["json", "TEXT", "jsonb"],
+            ])
+        #expect(
+            json["columns"]?.arrayValue?[1]
+                == [
+                    "name": "a_integer", "pointer": "/integer", "type": "integer", "nullable": true, "indexed": true,
+                    "sqlite": "INTEGER", "postgres": "bigint",
+                ])
+        #expect(json["columns"]?.arrayValue?[0]["nullable"] == .bool(false))
+        #expect(
+            json["lists"]
+                == [
+                    [
+                        "name": "roles", "pointer": "/roles", "table": "users__roles",
+                        "columns": [
+                            [
+                                "name": "since", "pointer": "/since", "type": "timestamp", "nullable": true,
+                                "indexed": false, "sqlite": "TIMESTAMP", "postgres": "timestamptz",
+                            ]
+                        ],
+                    ]
+                ])
+        #expect(
+            json["misfit"]
+                == ["table": "users__roles", "column": "since", "key": "7", "pointer": "/roles/1/since"])
+    }
+
+    @Test func aResourceShowsItsColumnsOrNullWithoutThem() async throws {
+        let (_, users, _) = try await call(.get, "/v1/resources/users")
+        #expect(users["columns"]?["tables"] == ["users", "users__roles"])
+        #expect(users["columns"]?["misfit"]?["key"]?.stringValue == "7")
+        let (_, groups, _) = try await call(.get, "/v1/resources/groups")
+        #expect(groups["columns"] == .null)
+    }
+
     @Test func refreshWaitsAndAnswersTheResultWithJoined() async throws {
         let (status, json, _) = try await call(.post, "/v1/resources/users/refresh")
         #expect(status == .ok)
@@ -185,6 +252,9 @@ import Testing
     @Test(arguments: [
         (HTTPRequest.Method.get, "/v1/resources/nope", HTTPResponse.Status.notFound, "unknown_resource"),
         (.post, "/v1/resources/nope/refresh", .notFound, "unknown_resource"),
+        (.get, "/v1/resources/nope/columns", .notFound, "unknown_resource"),
+        (.get, "/v1/resources/groups/columns", .notFound, "no_columns"),
+        (.post, "/v1/resources/users/columns", .methodNotAllowed, "method_not_allowed"),
         (.get, "/v2/status", .notFound, "not_found"),
         (.get, "/v1/refresh", .methodNotAllowed, "method_not_allowed"),
         (.post, "/v1/status", .methodNotAllowed, "method_not_allowed"),
