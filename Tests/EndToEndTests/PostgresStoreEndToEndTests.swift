@@ -116,4 +116,50 @@ import Testing
         #expect(
             try cluster.psql("SELECT count(*) FROM pg_tables WHERE schemaname = 'theirs'", database: database) == "1\n")
     }
+
+    @Test func typedTablesAreInTheSchemaWithPostgresTypesAndItsIndexIsUsed() async throws {
+        let cluster = try await PostgresCluster.shared()
+        let upstream = try await TestUpstream.start(collections: ["items": 300])
+        defer { Task { await upstream.stop() } }
+        let columns = #"""
+            "columns": [{"name": "name", "pointer": "/name", "type": "text"},
+                        {"name": "score", "pointer": "/score", "type": "integer", "indexed": true},
+                        {"name": "active", "pointer": "/active", "type": "boolean"},
+                        {"name": "created", "pointer": "/created", "type": "timestamp"},
+                        {"name": "revision", "pointer": "/email", "type": "integer"},
+                        {"name": "extra", "pointer": "/tags", "type": "json"},
+                        {"name": "tags", "pointer": "/tags", "columns": [{"name": "tag", "pointer": "", "type": "text"}]}]
+            """#
+        let (workspace, database) = try Self.workspace(
+            cluster, resources: [upstream.resource("items", style: "page", size: 100, extra: columns)])
+
+        let refresh = try await workspace.run(["refresh", "--json"])
+
+        #expect(refresh.status == 0, "\(refresh.stdout)\(refresh.stderr)")
+        #expect(refresh.stdout.contains(#""misfits": 300"#), "\(refresh.stdout)")
+        func copy(_ sql: String) throws -> String {
+            try cluster.psql(sql, database: database, schema: "copy").trimmingCharacters(in: .newlines)
+        }
+        // psql's \d tells the types readers get.
+        #expect(
+            try copy(
+                """
+                SELECT string_agg(column_name || ' ' || data_type, ', ' ORDER BY ordinal_position)
+                FROM information_schema.columns WHERE table_schema = 'copy' AND table_name = 'items'
+                """)
+                == "key text, name text, score bigint, active boolean, created timestamp with time zone, "
+                + "revision bigint, extra jsonb, updated_at timestamp with time zone")
+        #expect(
+            try copy(
+                "SELECT name, score, active, created AT TIME ZONE 'UTC', revision IS NULL, extra->>0 FROM items WHERE key = '3'"
+            )
+                == "Item 3\t21\tf\t2026-01-01 00:00:00\tt\talpha")
+        #expect(
+            try copy(
+                "SELECT string_agg(t.tag, ',' ORDER BY t.position) FROM items AS i JOIN items__tags AS t USING (key) WHERE i.key = '2'"
+            )
+                == "alpha,beta,gamma")
+        let plan = try copy("SET enable_seqscan = off; EXPLAIN SELECT key FROM items WHERE score = 21")
+        #expect(plan.contains(#"using "items.score" on items"#), "\(plan)")
+    }
 }

@@ -272,7 +272,7 @@ import Testing
         #expect(try rows(fixture, "SELECT total, email FROM orders WHERE key = 'c'") == ["9|x"])
 
         // A table dropped by hand is made again.
-        try fixture.query("DROP TABLE orders")
+        _ = try fixture.query("DROP TABLE orders")
         #expect(try await store.declareTables([changed]).rebuilt == ["orders"])
         #expect(try rows(fixture, "SELECT count(*) FROM orders") == ["3"])
 
@@ -305,7 +305,7 @@ import Testing
     @Test func aTableTheAgentDidNotMakeIsNeitherReplacedNorDropped() async throws {
         let fixture = try await StoreFixture(.postgres)
         let store = fixture.store
-        try fixture.query("CREATE TABLE orders (mine text); INSERT INTO orders VALUES ('kept')")
+        _ = try fixture.query("CREATE TABLE orders (mine text); INSERT INTO orders VALUES ('kept')")
         await #expect {
             try await store.declareTables([Self.orders()])
         } throws: { error in

@@ -44,6 +44,7 @@ import Testing
         """
     }
 
+    @discardableResult
     func sync(
         _ fixture: StoreFixture, _ resource: String, _ records: [(String, String)]
     ) async throws

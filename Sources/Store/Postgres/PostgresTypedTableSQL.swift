@@ -31,14 +31,14 @@ struct PostgresTypedTableSQL {
     var createTables: [String] {
         var statements = [
             "CREATE TABLE \(Self.name(table.name)) (\"key\" text PRIMARY KEY"
-                + table.columns.map { ", \(Self.name($0.name)) \(Self.type($0.type))" }.joined()
+                + table.columns.map { ", \(Self.name($0.name)) \($0.type.postgresType)" }.joined()
                 + ", \"updated_at\" timestamptz NOT NULL)"
         ]
         for list in table.lists {
             statements.append(
                 "CREATE TABLE \(Self.name(table.tableName(of: list))) (\"key\" text NOT NULL, "
                     + "\"position\" integer NOT NULL"
-                    + list.columns.map { ", \(Self.name($0.name)) \(Self.type($0.type))" }.joined()
+                    + list.columns.map { ", \(Self.name($0.name)) \($0.type.postgresType)" }.joined()
                     + ", PRIMARY KEY (\"key\", \"position\"))")
         }
         return statements
@@ -245,18 +245,6 @@ struct PostgresTypedTableSQL {
     }
 
     // MARK: Types and conversions
-
-    /// The column type of `type`.
-    static func type(_ type: ColumnType) -> String {
-        switch type {
-        case .text: "text"
-        case .integer: "bigint"
-        case .real: "double precision"
-        case .boolean: "boolean"
-        case .timestamp: "timestamptz"
-        case .json: "jsonb"
-        }
-    }
 
     /// The expression that converts `value`, a `jsonb` (NULL when absent), to
     /// `type`: NULL when it is absent, null, or does not fit. Nested CASEs
