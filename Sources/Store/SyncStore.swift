@@ -129,6 +129,11 @@ public protocol SyncStore: AnyObject, Sendable {
     @discardableResult
     func declareTables(_ tables: [TypedTable]) async throws(StoreError) -> TableDeclarations
 
+    /// The first misfit each typed table holds (docs/schema.md#typed-tables),
+    /// by resource, as stored: empty when the copy keeps no typed tables, or
+    /// comes from a version that kept none.
+    func typedTableMisfits() async throws(StoreError) -> [String: ColumnMisfit]
+
     /// Up to `limit` records of `resource` whose keys come after `key` (all when
     /// `nil`), ordered by key: a walk over many records in bounded memory.
     func records(of resource: String, after key: String?, limit: Int) async throws(StoreError) -> [StagedRecord]

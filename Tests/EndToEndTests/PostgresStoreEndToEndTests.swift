@@ -159,6 +159,11 @@ import Testing
                 "SELECT string_agg(t.tag, ',' ORDER BY t.position) FROM items AS i JOIN items__tags AS t USING (key) WHERE i.key = '2'"
             )
                 == "alpha,beta,gamma")
+        let status = try await workspace.run(["status"])
+        #expect(
+            status.stdout.contains(
+                "items: a value does not fit column items.revision and is stored as NULL (key 1, /email)"),
+            "\(status.stdout)\(status.stderr)")
         let plan = try copy("SET enable_seqscan = off; EXPLAIN SELECT key FROM items WHERE score = 21")
         #expect(plan.contains(#"using "items.score" on items"#), "\(plan)")
     }

@@ -45,6 +45,13 @@ import Testing
                 FROM items WHERE key = '3'
                 """) == [["3", "Item 3", "integer", "21", "0", "2026-01-01T00:00:00.000Z", "NULL", "1"]])
         #expect(try workspace.value("SELECT count(*) FROM items") == "50")
+        // With no agent running, status reads the first misfit from the database.
+        let status = try await workspace.run(["status"])
+        #expect(status.status == 3)
+        #expect(
+            status.stdout.contains(
+                "items: a value does not fit column items.revision and is stored as NULL (key 1, /email)"),
+            "\(status.stdout)")
         // The declared types are what tools read from the schema.
         #expect(
             try workspace.query("SELECT name, type FROM pragma_table_info('items') ORDER BY cid").map { $0[1] }

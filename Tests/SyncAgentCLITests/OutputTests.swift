@@ -84,7 +84,7 @@ import Testing
             durationMilliseconds: 31, error: StoredError(kind: .transient, message: "boom", status: 503))
         #expect(
             JSONValue(encoding: result).serialized()
-                == #"{"resource":"users","outcome":"failed","joined":true,"pages":2,"items":200,"attempts":1,"durationMs":31,"error":{"kind":"transient","message":"boom","status":503},"changes":{"added":0,"changed":0,"removed":0}}"#
+                == #"{"resource":"users","outcome":"failed","joined":true,"pages":2,"items":200,"attempts":1,"durationMs":31,"error":{"kind":"transient","message":"boom","status":503},"changes":{"added":0,"changed":0,"removed":0},"misfits":null}"#
         )
     }
 
@@ -124,7 +124,7 @@ import Testing
         let status = ResourceStatus(name: "users", row: nil)
         #expect(
             JSONValue(encoding: status).serialized()
-                == #"{"name":"users","state":"idle","slow":false,"message":null,"lastSuccessAt":null,"lastAttemptAt":null,"nextSyncAt":null,"attempt":0,"items":0,"lastError":null,"since":null,"owner":null}"#
+                == #"{"name":"users","state":"idle","slow":false,"message":null,"lastSuccessAt":null,"lastAttemptAt":null,"nextSyncAt":null,"attempt":0,"items":0,"lastError":null,"since":null,"owner":null,"columns":null}"#
         )
     }
 }

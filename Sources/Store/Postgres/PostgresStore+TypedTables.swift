@@ -221,6 +221,25 @@ extension PostgresStore {
     }
 
     /// The first misfit a row of `typed_tables` holds.
+    /// Implements ``SyncStore/typedTableMisfits()``.
+    public func typedTableMisfits() async throws(StoreError) -> [String: ColumnMisfit] {
+        let logger = logger
+        return try await read { connection in
+            // A schema of an earlier version, opened read-only, has no catalog.
+            let exists = try await connection.rows("SELECT to_regclass('typed_tables') IS NOT NULL AS here", logger)
+            guard try exists.first?.get("here", as: Bool.self) == true else { return [:] }
+            var misfits: [String: ColumnMisfit] = [:]
+            for row in try await connection.rows(
+                """
+                SELECT resource, misfit_table, misfit_column, misfit_key, misfit_pointer FROM typed_tables
+                """, logger)
+            {
+                misfits[try row.get("resource") ?? ""] = try Self.storedMisfit(row)
+            }
+            return misfits
+        }
+    }
+
     private static func storedMisfit(_ row: PostgresRandomAccessRow) throws -> ColumnMisfit? {
         guard let key = try row.get("misfit_key", as: String.self) else { return nil }
         return ColumnMisfit(

@@ -174,6 +174,19 @@ extension SQLiteStore {
         return (count, first)
     }
 
+    /// Implements ``SyncStore/typedTableMisfits()``.
+    public func typedTableMisfits() async throws(StoreError) -> [String: ColumnMisfit] {
+        try await read { db in
+            // A file of an earlier version, opened read-only, has no catalog.
+            guard try db.tableExists("typed_tables") else { return [:] }
+            var misfits: [String: ColumnMisfit] = [:]
+            for resource in try String.fetchAll(db, sql: "SELECT resource FROM typed_tables") {
+                misfits[resource] = try Self.storedMisfit(of: resource, db)
+            }
+            return misfits
+        }
+    }
+
     /// The first misfit the catalog keeps for `resource`.
     private static func storedMisfit(of resource: String, _ db: Database) throws -> ColumnMisfit? {
         guard

@@ -62,16 +62,21 @@ struct StatusCommand: AsyncParsableCommand {
                 Console.error("sync-agent: \(error)")
             }
         }
-        let rows: [ResourceRow]
+        var rows: [ResourceRow] = []
+        var misfits: [String: ColumnMisfit] = [:]
         do {
-            rows = try await config.openStore(mode: .readOnly).resources()
+            let store = try await config.openStore(mode: .readOnly)
+            rows = try await store.resources()
+            misfits = try await store.typedTableMisfits()
         } catch let error where error.kind == .missing {
-            rows = []
+            // No copy yet: every resource never synced.
         } catch {
             Console.error("sync-agent: \(error.message)")
             throw ExitStatus.failure
         }
-        let statuses = Self.statuses(config: config, rows: rows).filter { name == nil || $0.name == name }
+        let statuses = Self.statuses(config: config, rows: rows, misfits: misfits).filter {
+            name == nil || $0.name == name
+        }
         Console.error("sync-agent: the agent is not running; showing the state stored in \(config.storeDescription)")
         print(statuses, agent: nil)
         throw ExitStatus.notRunning
@@ -92,10 +97,17 @@ struct StatusCommand: AsyncParsableCommand {
         Console.out(Self.render(statuses, height: all ? nil : Terminal.height))
     }
 
-    /// One status per configured resource, from its stored row if it has one.
-    package static func statuses(config: AgentConfig, rows: [ResourceRow]) -> [ResourceStatus] {
+    /// One status per configured resource, from its stored row if it has one,
+    /// with its typed tables and the first misfit stored for them.
+    package static func statuses(
+        config: AgentConfig, rows: [ResourceRow], misfits: [String: ColumnMisfit] = [:]
+    ) -> [ResourceStatus] {
         let byName = Dictionary(rows.map { ($0.name, $0) }) { first, _ in first }
-        return config.resources.map { ResourceStatus(name: $0.name, row: byName[$0.name]) }
+        return config.resources.map { resource in
+            var status = ResourceStatus(name: resource.name, row: byName[resource.name])
+            status.columns = resource.table.map { ColumnsStatus(tables: $0.tableNames, misfit: misfits[resource.name]) }
+            return status
+        }
     }
 
     /// The table of `statuses`; when `height` lines cannot hold it (a terminal
