@@ -95,6 +95,24 @@ import Testing
         )
     }
 
+    @Test func aTableHoldsItsResourcesRecordsAloneAndAWriteReadsOnlyWhatItChanged() async throws {
+        let fixture = try StoreFixture()
+        try await sync(fixture, "users", [("1", #"{"number":"U-1"}"#), ("9", #"{"number":"U-9"}"#)])
+        try await fixture.store.declareTables([orders])
+        try await sync(fixture, "orders", [("1", Self.order("A-1")), ("2", Self.order("A-2"))])
+        try await sync(fixture, "users", [("1", #"{"number":"U-1"}"#), ("7", #"{"number":"U-7"}"#)])
+        #expect(try fixture.query("SELECT key, number FROM orders ORDER BY key") == "1\tA-1\n2\tA-2\n")
+        // A row changed by hand stays as it is until its record changes: writes rewrite only their changes.
+        _ = try fixture.query("UPDATE orders SET number = 'by hand' WHERE key = '1'")
+        try await sync(fixture, "orders", [("1", Self.order("A-1")), ("2", Self.order("A-2b"))])
+        #expect(try fixture.query("SELECT key, number FROM orders ORDER BY key") == "1\tby hand\n2\tA-2b\n")
+        // A rebuild reads this resource's records alone.
+        try await fixture.store.declareTables([
+            TypedTable(resource: "orders", columns: [Self.column("n", "/number", .text)])
+        ])
+        #expect(try fixture.query("SELECT key, n FROM orders ORDER BY key") == "1\tA-1\n2\tA-2b\n")
+    }
+
     @Test func aNestedListIsAChildTableJoinedByKey() async throws {
         let fixture = try StoreFixture()
         try await fixture.store.declareTables([orders])

@@ -137,7 +137,7 @@ struct SQLiteTypedSQL {
         let values = table.columns.map { Self.value($0.type, data: "r.data", path: path($0)) + ", " }.joined()
         return """
             INSERT OR REPLACE INTO \(name) (key, \(names)updated_at)
-            SELECT r.key, \(values)r.updated_at \(source.from)
+            SELECT r.key, \(values)r.updated_at \(source.from) \(source.whereClause)
             """
     }
 
