@@ -207,6 +207,32 @@ import Testing
         #expect(recorded.columns == nil)
     }
 
+    @Test func aTableDroppedByHandIsMadeAgainByTheNextWrite() async throws {
+        let fixture = try StoreFixture()
+        try await fixture.store.declareTables([orders])
+        try await sync(fixture, "orders", [("1", Self.order("A-1"))])
+        _ = try fixture.query("DROP TABLE orders__line_items")
+        let recorded = try await sync(fixture, "orders", [("1", Self.order("A-1")), ("2", Self.order("A-2"))])
+        #expect(recorded.columns?.misfits == 1)
+        #expect(try fixture.query("SELECT DISTINCT key FROM orders__line_items ORDER BY key") == "1\n2\n")
+        // So is one dropped while no agent ran, when the tables are declared.
+        _ = try fixture.query("DROP TABLE orders")
+        #expect(try await fixture.store.declareTables([orders]).rebuilt == ["orders"])
+        #expect(try fixture.query("SELECT key FROM orders ORDER BY key") == "1\n2\n")
+    }
+
+    @Test func aDeclarationThatCannotBeMadeLeavesTheOldTablesKept() async throws {
+        let fixture = try StoreFixture()
+        try await fixture.store.declareTables([orders])
+        _ = try fixture.query("CREATE TABLE orders__notes (mine TEXT)")
+        var wider = orders
+        wider.lists.append(ChildTable(name: "notes", pointer: "/notes", tokens: ["notes"], columns: []))
+        let declared = try await fixture.store.declareTables([wider])
+        #expect(declared.failed["orders"]?.contains(#"a table named "orders__notes""#) == true)
+        try await sync(fixture, "orders", [("1", Self.order("A-1"))])
+        #expect(try fixture.query("SELECT key, number FROM orders") == "1\tA-1\n")
+    }
+
     @Test func namesAreQuoted() async throws {
         let fixture = try StoreFixture()
         let table = TypedTable(resource: "my-orders", columns: [Self.column("it's", "/a'b", .text, indexed: true)])

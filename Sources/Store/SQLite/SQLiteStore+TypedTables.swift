@@ -3,77 +3,89 @@ import GRDB
 
 extension SQLiteStore {
     /// Implements ``SyncStore/declareTables(_:)``.
+    ///
+    /// The catalog `typed_tables` says which tables the agent made, from which
+    /// declaration: every write keeps the tables it lists, read in the write's
+    /// own transaction, so a declaration that could not be rebuilt leaves the
+    /// tables of the one before kept, never stale.
     @discardableResult
     public func declareTables(_ tables: [TypedTable]) async throws(StoreError) -> TableDeclarations {
-        let declared = Dictionary(tables.map { ($0.resource, $0) }) { first, _ in first }
+        let declared = Set(tables.map(\.resource))
         let built = try await read { db in
-            try Row.fetchAll(db, sql: "SELECT resource, declaration FROM typed_tables").map {
-                (resource: $0["resource"] as String, declaration: $0["declaration"] as String)
-            }
+            try String.fetchAll(db, sql: "SELECT resource FROM typed_tables ORDER BY resource")
         }
         var result = TableDeclarations()
         // Tables no longer declared go first: a new table may take a name they had.
-        for row in built where declared[row.resource] == nil {
+        for resource in built where !declared.contains(resource) {
             try await write { db in
-                for statement in Self.tables(in: row.declaration, of: row.resource).drops {
-                    try db.execute(sql: statement)
+                if let old = try Self.catalogTable(of: resource, db) {
+                    for statement in SQLiteTypedSQL(table: old).drops { try db.execute(sql: statement) }
                 }
-                try db.execute(sql: "DELETE FROM typed_tables WHERE resource = ?", arguments: [row.resource])
-                self.typedTables.withLock { $0[row.resource] = nil }
+                try db.execute(sql: "DELETE FROM typed_tables WHERE resource = ?", arguments: [resource])
             }
-            result.dropped.append(row.resource)
+            result.dropped.append(resource)
         }
-        let builtByResource = Dictionary(built.map { ($0.resource, $0.declaration) }) { first, _ in first }
         for table in tables {
-            let declaration = table.declarationText
-            let previous = builtByResource[table.resource]
             do throws(StoreError) {
-                let misfit = try await write { db -> ColumnMisfit? in
-                    guard previous != declaration else {
-                        self.typedTables.withLock { $0[table.resource] = table }
-                        return try Self.storedMisfit(of: table.resource, db)
+                let (rebuilt, misfit) = try await write { db -> (Bool, ColumnMisfit?) in
+                    let old = try Self.catalogTable(of: table.resource, db)
+                    if old == table, try Self.tablesExist(of: table, db) {
+                        return (false, try Self.storedMisfit(of: table.resource, db))
                     }
-                    let old = previous.map { Self.tables(in: $0, of: table.resource) }
                     try Self.checkNames(of: table, freeing: old, db)
-                    for statement in old?.drops ?? [] { try db.execute(sql: statement) }
-                    let misfit = try Self.build(table, db)
-                    try db.execute(
-                        sql: """
-                            INSERT OR REPLACE INTO typed_tables (resource, declaration, built_at, misfit_table,
-                                                                 misfit_column, misfit_key, misfit_pointer)
-                            VALUES (?, ?, ?, ?, ?, ?, ?)
-                            """,
-                        arguments: [
-                            table.resource, declaration, Timestamp.string(from: self.now()), misfit?.table,
-                            misfit?.column, misfit?.key, misfit?.pointer,
-                        ])
-                    self.typedTables.withLock { $0[table.resource] = table }
-                    return misfit
+                    return (true, try self.rebuild(table, replacing: old, db))
                 }
-                if previous != declaration { result.rebuilt.append(table.resource) }
+                if rebuilt { result.rebuilt.append(table.resource) }
                 if let misfit { result.misfits[table.resource] = misfit }
             } catch {
-                typedTables.withLock { $0[table.resource] = nil }
                 result.failed[table.resource] = error.message
             }
         }
         return result
     }
 
-    /// The declaration stored as `text` for `resource`; one naming the
-    /// resource's table alone when it cannot be read.
-    private static func tables(in text: String, of resource: String) -> SQLiteTypedSQL {
-        let table =
-            (try? JSONDecoder().decode(TypedTable.self, from: Data(text.utf8)))
+    /// Drops the tables of `old`, makes those of `table` from every record of
+    /// its resource, and records it in the catalog; returns the first misfit.
+    private func rebuild(_ table: TypedTable, replacing old: TypedTable?, _ db: Database) throws -> ColumnMisfit? {
+        // ``checkNames(of:freeing:_:)`` made sure no table of `table` is another's.
+        for statement in SQLiteTypedSQL(table: old ?? table).drops { try db.execute(sql: statement) }
+        let misfit = try Self.build(table, db)
+        try db.execute(
+            sql: """
+                INSERT OR REPLACE INTO typed_tables (resource, declaration, built_at, misfit_table,
+                                                     misfit_column, misfit_key, misfit_pointer)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                table.resource, table.declarationText, Timestamp.string(from: now()), misfit?.table,
+                misfit?.column, misfit?.key, misfit?.pointer,
+            ])
+        return misfit
+    }
+
+    /// The declaration the catalog keeps for `resource`, if any: decoded once
+    /// per text (``typedTables`` keeps the last one read).
+    static func catalogTable(of resource: String, _ db: Database) throws -> TypedTable? {
+        guard
+            let text = try String.fetchOne(
+                db.cachedStatement(sql: "SELECT declaration FROM typed_tables WHERE resource = ?"),
+                arguments: [resource])
+        else { return nil }
+        // A declaration this version cannot read names the resource's table alone.
+        return (try? JSONDecoder().decode(TypedTable.self, from: Data(text.utf8)))
             ?? TypedTable(resource: resource, columns: [])
-        return SQLiteTypedSQL(table: table)
+    }
+
+    /// Whether every table of `table` is in the database (a person may have dropped one).
+    private static func tablesExist(of table: TypedTable, _ db: Database) throws -> Bool {
+        try table.tableNames.allSatisfy { try db.tableExists($0) }
     }
 
     /// Refuses to make a table whose name another table, view or index has,
     /// unless the agent made it for this resource (`old`): the agent never
     /// drops what it did not make.
-    private static func checkNames(of table: TypedTable, freeing old: SQLiteTypedSQL?, _ db: Database) throws {
-        let ours = Set((old?.table.tableNames ?? []).map { $0.lowercased() })
+    private static func checkNames(of table: TypedTable, freeing old: TypedTable?, _ db: Database) throws {
+        let ours = Set((old?.tableNames ?? []).map { $0.lowercased() })
         for name in table.tableNames where !ours.contains(name.lowercased()) {
             // SQLite's names are the same whatever their case.
             if let kind = try String.fetchOne(
@@ -107,8 +119,14 @@ extension SQLiteStore {
     /// deleted or changed go, those of keys it inserted or updated are read
     /// again from `records`.
     func keepTypedTable(of resource: String, feed: ClosedRange<Int64>?, _ db: Database) throws -> TypedTableWrite? {
-        guard let table = typedTables.withLock({ $0[resource] }) else { return nil }
+        guard let table = try cachedCatalogTable(of: resource, db) else { return nil }
         guard let feed else { return TypedTableWrite(firstMisfit: try Self.storedMisfit(of: resource, db)) }
+        guard try Self.tablesExist(of: table, db) else {
+            // Dropped by a person: made again from the records, this write's included.
+            let first = try rebuild(table, replacing: table, db)
+            let count = try Self.misfits(SQLiteTypedSQL(table: table), .changed(resource, in: feed), db).count
+            return TypedTableWrite(misfits: count, firstMisfit: first)
+        }
         let sql = SQLiteTypedSQL(table: table)
         let keys = "SELECT key FROM changes WHERE seq BETWEEN \(feed.lowerBound) AND \(feed.upperBound)"
         try db.execute(sql: "DELETE FROM \(sql.name) WHERE key IN (\(keys))")
@@ -185,6 +203,19 @@ extension SQLiteStore {
             }
             return misfits
         }
+    }
+
+    /// ``catalogTable(of:_:)``, decoded again only when its text changed.
+    private func cachedCatalogTable(of resource: String, _ db: Database) throws -> TypedTable? {
+        guard
+            let text = try String.fetchOne(
+                db.cachedStatement(sql: "SELECT declaration FROM typed_tables WHERE resource = ?"),
+                arguments: [resource])
+        else { return nil }
+        if let cached = typedTables.withLock({ $0[resource] }), cached.declarationText == text { return cached }
+        let table = try Self.catalogTable(of: resource, db)
+        typedTables.withLock { $0[resource] = table }
+        return table
     }
 
     /// The first misfit the catalog keeps for `resource`.

@@ -37,7 +37,8 @@ public final class SQLiteStore: SyncStore {
     let now: @Sendable () -> Date
     /// Numbers the staging tables of the writer connection.
     let stagingTables = Atomic<UInt64>(0)
-    /// The typed tables each write keeps, by resource (``declareTables(_:)``).
+    /// The declarations of the typed tables, by resource, as last read from the
+    /// catalog `typed_tables` (which each write reads): decoded once per text.
     let typedTables = Mutex<[String: TypedTable]>([:])
 
     /// How long a write waits for another process's write before failing.
