@@ -233,6 +233,27 @@ import Testing
         #expect(try fixture.query("SELECT key, number FROM orders") == "1\tA-1\n")
     }
 
+    @Test func aTokenOfDigitsIsAnIndexInAnArrayAndANameInAnObject() async throws {
+        let fixture = try StoreFixture()
+        let table = TypedTable(
+            resource: "stats",
+            columns: [Self.column("y2024", "/by_year/2024", .integer), Self.column("second", "/tags/1", .text)],
+            lists: [
+                ChildTable(
+                    name: "rows", pointer: "/rows", tokens: ["rows"], columns: [Self.column("first", "/0", .integer)])
+            ])
+        try await fixture.store.declareTables([table])
+        try await sync(
+            fixture, "stats",
+            [
+                ("1", #"{"by_year":{"2024":5},"tags":["a","b"],"rows":[[7,8],{"0":9}]}"#),
+                ("2", #"{"by_year":[0,1],"tags":{"1":"one"}}"#),
+            ])
+        #expect(
+            try fixture.query("SELECT key, quote(y2024), second FROM stats ORDER BY key") == "1\t5\tb\n2\tNULL\tone\n")
+        #expect(try fixture.query("SELECT position, first FROM stats__rows ORDER BY position") == "0\t7\n1\t9\n")
+    }
+
     @Test func namesAreQuoted() async throws {
         let fixture = try StoreFixture()
         let table = TypedTable(resource: "my-orders", columns: [Self.column("it's", "/a'b", .text, indexed: true)])

@@ -74,14 +74,18 @@ extension SQLiteStore {
         -> [StagedRecord]
     {
         try await read { db in
-            try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT key, data FROM records WHERE resource = ?1 AND (?2 IS NULL OR key > ?2)
-                    ORDER BY key LIMIT ?3
-                    """,
-                arguments: [resource, key, limit]
-            ).map { StagedRecord(key: $0["key"], data: $0["data"]) }
+            // Two statements, so that each page is a range of the primary key, not a scan from its start.
+            let rows =
+                if let key {
+                    try Row.fetchAll(
+                        db, sql: "SELECT key, data FROM records WHERE resource = ? AND key > ? ORDER BY key LIMIT ?",
+                        arguments: [resource, key, limit])
+                } else {
+                    try Row.fetchAll(
+                        db, sql: "SELECT key, data FROM records WHERE resource = ? ORDER BY key LIMIT ?",
+                        arguments: [resource, limit])
+                }
+            return rows.map { StagedRecord(key: $0["key"], data: $0["data"]) }
         }
     }
 

@@ -17,15 +17,35 @@ struct SQLiteTypedSQL {
         "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
     }
 
-    /// The SQLite JSON path of `tokens` after `$` (`."customer"."email"`, `[0]`):
-    /// a token of digits is an array index.
-    static func pathSuffix(_ tokens: [String]) -> String {
-        tokens.map { token in
-            let isIndex =
-                !token.isEmpty && token.utf8.allSatisfy { (48...57).contains($0) }
-                && (token == "0" || token.utf8.first != 48)
-            return isIndex ? "[\(token)]" : ".\"\(token)\""
-        }.joined()
+    /// The SQLite JSON path (an SQL expression) of `tokens` after `base`, a
+    /// path of `data` (an SQL literal, or an expression): `$."customer"."email"`.
+    /// A token of digits is what JSON Pointer makes it: an index into an array,
+    /// a member's name in an object; the path asks `data` which, where it goes.
+    static func path(
+        _ tokens: [String], after base: String = "$", expression: String? = nil, in data: String
+    )
+        -> String
+    {
+        var prefix = expression
+        var pending = expression == nil ? base : ""
+        func current() -> String {
+            guard let prefix else { return literal(pending) }
+            return pending.isEmpty ? prefix : "\(prefix) || \(literal(pending))"
+        }
+        for token in tokens {
+            let isIndex = !token.isEmpty && token.utf8.allSatisfy { (48...57).contains($0) }
+            if isIndex {
+                let parent = current()
+                let step =
+                    "CASE json_type(\(data), \(parent)) WHEN 'array' THEN \(literal("[\(token)]")) "
+                    + "ELSE \(literal(".\"\(token)\"")) END"
+                prefix = "(\(parent) || \(step))"
+                pending = ""
+            } else {
+                pending += ".\"\(token)\""
+            }
+        }
+        return current()
     }
 
     /// The value of a column of `type` at the JSON path `path` (an SQL
@@ -115,20 +135,20 @@ struct SQLiteTypedSQL {
 
     // MARK: Rows
 
-    /// The path of a column in the record (an SQL literal).
+    /// The path of a column in the record (an SQL expression).
     func path(_ column: TypedColumn) -> String {
-        Self.literal("$" + Self.pathSuffix(column.tokens))
+        Self.path(column.tokens, in: "r.data")
     }
 
-    /// The path of a list in the record (an SQL literal).
+    /// The path of a list in the record (an SQL expression).
     func path(_ list: ChildTable) -> String {
-        Self.literal("$" + Self.pathSuffix(list.tokens))
+        Self.path(list.tokens, in: "r.data")
     }
 
     /// The path of an element's column, element `position` (an SQL expression) of `list`.
     func path(_ column: TypedColumn, in list: ChildTable, position: String) -> String {
-        let list = Self.literal("$" + Self.pathSuffix(list.tokens) + "[")
-        return "\(list) || \(position) || \(Self.literal("]" + Self.pathSuffix(column.tokens)))"
+        let element = "\(path(list)) || '[' || \(position) || ']'"
+        return Self.path(column.tokens, expression: element, in: "r.data")
     }
 
     /// Fills the table from the records `source` selects (aliased `r`).
