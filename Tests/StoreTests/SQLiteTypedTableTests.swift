@@ -254,6 +254,19 @@ import Testing
         #expect(try fixture.query("SELECT position, first FROM stats__rows ORDER BY position") == "0\t7\n1\t9\n")
     }
 
+    @Test func aFirstSyncOfManyRecordsFillsTheTableAndItsIndexes() async throws {
+        let fixture = try StoreFixture()
+        try await fixture.store.declareTables([orders])
+        let count = SQLiteStore.bulkWrite + 5
+        let recorded = try await sync(fixture, "orders", (1...count).map { ("\($0)", Self.order("A-\($0)")) })
+        #expect(recorded.columns?.misfits == count)
+        #expect(try fixture.query("SELECT count(*), count(number) FROM orders") == "\(count)\t\(count)\n")
+        #expect(try fixture.query("SELECT count(*) FROM orders__line_items") == "\(2 * count)\n")
+        #expect(
+            try fixture.query("EXPLAIN QUERY PLAN SELECT key FROM orders WHERE number = 'A-77'")
+                .contains("USING COVERING INDEX orders.number (number=?)"))
+    }
+
     @Test func namesAreQuoted() async throws {
         let fixture = try StoreFixture()
         let table = TypedTable(resource: "my-orders", columns: [Self.column("it's", "/a'b", .text, indexed: true)])

@@ -114,6 +114,9 @@ extension SQLiteStore {
         return try misfits(sql, source, db).first
     }
 
+    /// How many changes make a write into an empty table a bulk one.
+    static let bulkWrite = 10_000
+
     /// Keeps the typed table of `resource`, if it declares one, for the
     /// changes `feed` of the transaction in progress: the rows of keys it
     /// deleted or changed go, those of keys it inserted or updated are read
@@ -128,14 +131,25 @@ extension SQLiteStore {
             return TypedTableWrite(misfits: count, firstMisfit: first)
         }
         let sql = SQLiteTypedSQL(table: table)
-        let keys = "SELECT key FROM changes WHERE seq BETWEEN \(feed.lowerBound) AND \(feed.upperBound)"
-        try db.execute(sql: "DELETE FROM \(sql.name) WHERE key IN (\(keys))")
-        for list in table.lists {
-            try db.execute(sql: "DELETE FROM \(sql.childName(list)) WHERE key IN (\(keys))")
+        // A first sync of many records fills an empty table: its indexes are made after the rows,
+        // one sort instead of a b-tree grown row by row, and there are no rows to take out.
+        let empty = try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM \(sql.name))") ?? false
+        let bulk = feed.count >= Self.bulkWrite && empty
+        if bulk {
+            for statement in sql.indexDrops { try db.execute(sql: statement) }
+        } else {
+            let keys = "SELECT key FROM changes WHERE seq BETWEEN \(feed.lowerBound) AND \(feed.upperBound)"
+            try db.execute(sql: "DELETE FROM \(sql.name) WHERE key IN (\(keys))")
+            for list in table.lists {
+                try db.execute(sql: "DELETE FROM \(sql.childName(list)) WHERE key IN (\(keys))")
+            }
         }
         let source = SQLiteTypedSQL.Source.changed(resource, in: feed)
         try db.execute(sql: sql.insertRows(source))
         for list in table.lists { try db.execute(sql: sql.insertElements(of: list, source)) }
+        if bulk {
+            for statement in sql.indexes { try db.execute(sql: statement) }
+        }
         let (count, first) = try Self.misfits(sql, source, db)
         var sticky = try Self.storedMisfit(of: resource, db)
         var lookAgain = false

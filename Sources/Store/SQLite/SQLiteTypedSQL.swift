@@ -118,11 +118,21 @@ struct SQLiteTypedSQL {
 
     /// The statements that create the indexes of `indexed` columns.
     var indexes: [String] {
-        func indexes(_ columns: [TypedColumn], of tableName: String) -> [String] {
-            columns.filter(\.indexed).map { column in
-                let index = Self.identifier("\(tableName).\(column.name)")
-                return "CREATE INDEX \(index) ON \(Self.identifier(tableName)) (\(Self.identifier(column.name)))"
-            }
+        indexed.map { index in
+            "CREATE INDEX \(Self.identifier(index.name)) ON \(Self.identifier(index.table)) "
+                + "(\(Self.identifier(index.column)))"
+        }
+    }
+
+    /// The statements that drop the indexes of `indexed` columns.
+    var indexDrops: [String] {
+        indexed.map { "DROP INDEX IF EXISTS \(Self.identifier($0.name))" }
+    }
+
+    /// The indexes of `indexed` columns: each named `<table>.<column>`.
+    private var indexed: [(name: String, table: String, column: String)] {
+        func indexes(_ columns: [TypedColumn], of table: String) -> [(name: String, table: String, column: String)] {
+            columns.filter(\.indexed).map { ("\(table).\($0.name)", table, $0.name) }
         }
         return indexes(table.columns, of: table.name)
             + table.lists.flatMap { indexes($0.columns, of: table.tableName(of: $0)) }
