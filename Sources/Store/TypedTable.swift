@@ -168,12 +168,21 @@ public struct TableDeclarations: Sendable, Hashable {
 }
 
 extension TypedTable {
-    /// The names a typed table may not take: the agent's own tables, in both stores.
-    public static let reservedNames: Set<String> = [
-        "records", "resources", "sync_runs", "sync_runs_new", "changes", "cursors", "pages", "feed_state",
-        "oauth2_refresh_tokens", "leases", "agents", "typed_tables", "migrations", "snapshots", "staging",
-        "grdb_migrations",
-    ]
+    /// The names a typed table may not take: the agent's own tables, and its
+    /// indexes and sequences, which share the tables' names in PostgreSQL (the
+    /// indexes its primary keys and identity columns make too), in both stores.
+    public static let reservedNames: Set<String> = {
+        let tables: Set<String> = [
+            "records", "resources", "sync_runs", "sync_runs_new", "changes", "cursors", "pages", "feed_state",
+            "oauth2_refresh_tokens", "leases", "agents", "typed_tables", "migrations", "snapshots", "staging",
+            "grdb_migrations",
+        ]
+        let indexes: Set<String> = [
+            "records_by_update", "changes_by_resource", "sync_runs_by_resource", "sync_runs_running",
+            "sync_runs_id_seq", "snapshots_id_seq",
+        ]
+        return tables.union(indexes).union(tables.map { $0 + "_pkey" })
+    }()
 
     /// The declaration as stored in `typed_tables.declaration`: a change to it
     /// rebuilds the table.

@@ -17,7 +17,9 @@ struct ColumnsCommand: AsyncParsableCommand {
             "nullable": false marks a member every record holds. Review it, add "indexed": true \
             where you filter or join, and keep only the columns you want.
 
-            The declaration goes to stdout; the notes and the number of records read to stderr.
+            The declaration goes to stdout; the notes and the number of records read to stderr. \
+            With nothing to declare (no records stored yet), stdout stays empty; --json then \
+            shows "columns": [].
 
             Examples:
               sync-agent columns orders           The declaration for orders, to paste.
@@ -60,11 +62,10 @@ struct ColumnsCommand: AsyncParsableCommand {
             Console.out(result.json.serialized(pretty: true))
             return
         }
-        Console.out(result.declarationText)
+        // Nothing to paste is no output: "columns": [] is no declaration the configuration takes.
+        if let declaration = result.declarationText { Console.out(declaration) }
         Console.error(result.summary)
-        for note in result.notes {
-            Console.error(note.pointer.isEmpty ? "note: \(note.message)" : "note: \(note.pointer): \(note.message)")
-        }
+        for note in result.notes { Console.error(note.line) }
     }
 
     /// Adds every record of the resource stored in the configured store, opened read-only.

@@ -22,8 +22,9 @@ package struct ColumnInference: Sendable {
     /// The most members a nested object may have, over all records, to be
     /// flattened: more is a map (`{"<id>": …}`), kept as `json`.
     static let maxWidth = 100
-    /// The most members one table tracks (PostgreSQL allows 1,600 columns).
-    static let maxColumns = 1_000
+    /// The most members one table tracks, for memory; of them, a table
+    /// declares at most ``ColumnNames/maxColumns`` columns.
+    static let maxMembers = 1_000
 
     /// The resource.
     package let resource: String
@@ -85,6 +86,7 @@ package struct ColumnInference: Sendable {
         var table = TableBuilder(inference: self, total: records, unit: "record", inList: false, notePrefix: "")
         table.add(shape, under: [])
         if budget.overflowed { notes.append(.init(pointer: "", message: Self.overflowMessage)) }
+        if let cap = table.capNote(at: "") { notes.append(cap) }
         if records > notObjects, table.entries.isEmpty {
             notes.append(.init(pointer: "", message: "the records hold no member to declare"))
         }
@@ -92,7 +94,7 @@ package struct ColumnInference: Sendable {
     }
 
     static let overflowMessage =
-        "more than \(InferredColumns.grouped(maxColumns)) different members: those first seen after them are left out"
+        "more than \(InferredColumns.grouped(maxMembers)) different members: those first seen after them are left out"
 
     /// Builds the entries of one table from its shape, naming each column.
     private struct TableBuilder {
@@ -107,6 +109,10 @@ package struct ColumnInference: Sendable {
         var naming: ColumnNaming
         private(set) var entries: [InferredColumns.Entry] = []
         private(set) var notes: [InferredColumns.Note] = []
+        /// How many of the entries are columns (not nested lists), and how
+        /// many more members were left out past ``ColumnNames/maxColumns``.
+        private var columnCount = 0
+        private var leftOut = 0
 
         init(inference: ColumnInference, total: Int, unit: String, inList: Bool, notePrefix: String) {
             self.inference = inference
@@ -126,9 +132,20 @@ package struct ColumnInference: Sendable {
 
         private mutating func add(_ member: MemberShape, at tokens: [String]) {
             let pointer = JSONPointer(tokens: tokens).description
-            if member.name.contains("\"") {
+            switch ColumnNames.tokenProblem(member.name) {
+            case .doubleQuote:
                 note(pointer, "its name holds a double quote, which no declared pointer may: left out")
                 return
+            case .controlCharacter:
+                note(pointer, "its name holds a control character, which no declared pointer may: left out")
+                return
+            case .ambiguousNumber:
+                note(
+                    pointer,
+                    "its name is a number with a leading zero or a minus sign, which the stores read differently "
+                        + "in a pointer: left out")
+                return
+            case nil: break
             }
             let nullable = member.present < total
             let kinds = member.kinds
@@ -210,6 +227,7 @@ package struct ColumnInference: Sendable {
             entries.append(.list(.init(name: name, pointer: pointer, columns: columns)))
             notes += elements.notes
             if member.elementBudget.overflowed { note(pointer, ColumnInference.overflowMessage) }
+            if let cap = elements.capNote(at: notePrefix + pointer) { notes.append(cap) }
         }
 
         /// Declares the member at `tokens` a column, with a note if there is one.
@@ -217,12 +235,26 @@ package struct ColumnInference: Sendable {
             _ tokens: [String], _ type: ColumnType, nullable: Bool, note message: String? = nil
         ) {
             let pointer = JSONPointer(tokens: tokens).description
+            guard columnCount < ColumnNames.maxColumns else {
+                leftOut += 1
+                return
+            }
             guard let name = naming.name(for: tokens) else {
                 note(pointer, "no valid column name is left for it: left out")
                 return
             }
             entries.append(.column(.init(name: name, pointer: pointer, type: type, nullable: nullable)))
+            columnCount += 1
             if let message { note(pointer, message) }
+        }
+
+        /// The note on the members left out past ``ColumnNames/maxColumns``, if any were, at `pointer`.
+        func capNote(at pointer: String) -> InferredColumns.Note? {
+            guard leftOut > 0 else { return nil }
+            return .init(
+                pointer: pointer,
+                message: "\(InferredColumns.grouped(leftOut)) more member\(leftOut == 1 ? " is" : "s are") left out: "
+                    + "at most \(ColumnNames.maxColumns) columns per table; declare the rest as one json column")
         }
 
         private mutating func note(_ pointer: String, _ message: String) {

@@ -22,10 +22,10 @@ struct ColumnNaming {
     ) -> String? {
         guard maxLength > 0 else { return nil }
         var base = Self.base(of: tokens)
-        // A keyword, or a column the table has already: a trailing "_" keeps it readable.
-        if ColumnNames.keywords.contains(base)
-            || (inList ? ColumnNames.childColumns : ColumnNames.tableColumns)
-                .contains(base)
+        // A keyword, or a column the table has already (its own, PostgreSQL's):
+        // a trailing "_" keeps it readable.
+        if ColumnNames.keywords.contains(base) || ColumnNames.systemColumns.contains(base)
+            || (inList ? ColumnNames.childColumns : ColumnNames.tableColumns).contains(base)
         {
             base += "_"
         }

@@ -79,13 +79,29 @@ package struct InferredColumns: Sendable, Hashable {
             self.pointer = pointer
             self.message = message
         }
+
+        /// The note as `columns` writes it to a terminal: `note: /code: …`, a
+        /// control character of the pointer written as `\u{1b}`.
+        package var line: String {
+            guard !pointer.isEmpty else { return "note: \(message)" }
+            var shown = ""
+            for scalar in pointer.unicodeScalars {
+                if scalar.properties.generalCategory == .control {
+                    shown += "\\u{" + String(scalar.value, radix: 16) + "}"
+                } else {
+                    shown.unicodeScalars.append(scalar)
+                }
+            }
+            return "note: \(shown): \(message)"
+        }
     }
 }
 
 extension InferredColumns {
-    /// The `"columns": [...]` member to paste into the resource: one column per line.
-    package var declarationText: String {
-        guard !entries.isEmpty else { return #""columns": []"# }
+    /// The `"columns": [...]` member to paste into the resource: one column per
+    /// line; `nil` when there is no entry, as the configuration takes no empty list.
+    package var declarationText: String? {
+        guard !entries.isEmpty else { return nil }
         var lines = [#""columns": ["#]
         for (index, entry) in entries.enumerated() {
             let comma = index < entries.count - 1 ? "," : ""
@@ -107,7 +123,8 @@ extension InferredColumns {
     }
 
     /// The machine form of `columns --json`: `{"resource", "records",
-    /// "columns", "notes"}`, `columns` being the declaration itself.
+    /// "columns", "notes"}`, `columns` being the declaration itself (empty when
+    /// there is nothing to declare).
     package var json: JSONValue {
         .object([
             .init("resource", .string(resource)),

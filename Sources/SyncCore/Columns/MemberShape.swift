@@ -36,10 +36,10 @@ struct ObjectShape: Sendable {
 }
 
 /// How many more members a table may track: each one costs memory however
-/// many records there are, and a table has at most ``ColumnInference/maxColumns``.
+/// many records there are, and a table has at most ``ColumnInference/maxMembers``.
 struct ColumnBudget: Sendable {
     /// The members it may still track.
-    var remaining = ColumnInference.maxColumns
+    var remaining = ColumnInference.maxMembers
     /// Whether a member was refused.
     private(set) var overflowed = false
 

@@ -110,13 +110,14 @@ func inferColumns(_ records: [String], resource: String = "orders", otherTables:
                     pointer: "/line_items/*/parts",
                     message: "a list in a list's elements: declared json (lists nest one level)")
             ])
+        let text = inferred.declarationText ?? ""
         #expect(
-            inferred.declarationText.contains(
+            text.contains(
                 #"""
                   {"name": "line_items", "pointer": "/line_items", "columns": [
                     {"name": "sku", "pointer": "/sku", "type": "text", "nullable": false},
                 """#))
-        #expect(inferred.declarationText.contains(#"    {"name": "parts", "pointer": "/parts", "type": "json"}]},"#))
+        #expect(text.contains(#"    {"name": "parts", "pointer": "/parts", "type": "json"}]},"#))
     }
 
     @Test func arraysThatAreNeverAListAreJSON() {
@@ -136,18 +137,38 @@ func inferColumns(_ records: [String], resource: String = "orders", otherTables:
 
     @Test func namesAreSnakeCaseValidDistinctAndNeverTheTablesOwn() {
         let inferred = inferColumns([
-            #"{"emailAddress": 1, "email_address": 2, "HTTPStatus": 3, "order": 4, "key": 5, "updatedAt": 6, "2fa": 7, "_id": 8, "Größe": 9, "a\"b": 10, "x/y": 11}"#
+            #"{"emailAddress": 1, "email_address": 2, "HTTPStatus": 3, "order": 4, "key": 5, "updatedAt": 6, "2fa": 7, "_id": 8, "Größe": 9, "a\"b": 10, "xmin": 11, "ctid": 12, "tableoid": 13, "system_user": 14, "a\u0000b": 15, "c\u001b[1m": 16, "01": 17, "-1": 18, "0": 19, "2024": 20, "x/y": 21}"#
         ])
         #expect(
             inferred.entries.map(\.name) == [
                 "email_address", "email_address_2", "http_status", "order_", "key_", "updated_at_", "_2fa", "id",
-                "grosse", "x_y",
+                "grosse", "xmin_", "ctid_", "tableoid_", "system_user_", "_0", "_2024", "x_y",
             ])
         #expect(inferred.entries.last == .column(.init(name: "x_y", pointer: "/x~1y", type: .integer, nullable: false)))
+        // Written to a terminal, a control character is shown, not sent.
+        #expect(
+            inferred.notes[1].line
+                == #"note: /a\u{0}b: its name holds a control character, which no declared pointer may: left out"#)
         #expect(
             inferred.notes == [
                 .init(
-                    pointer: "/a\"b", message: "its name holds a double quote, which no declared pointer may: left out")
+                    pointer: "/a\"b", message: "its name holds a double quote, which no declared pointer may: left out"),
+                .init(
+                    pointer: "/a\u{0}b",
+                    message: "its name holds a control character, which no declared pointer may: left out"),
+                .init(
+                    pointer: "/c\u{1b}[1m",
+                    message: "its name holds a control character, which no declared pointer may: left out"),
+                .init(
+                    pointer: "/01",
+                    message:
+                        "its name is a number with a leading zero or a minus sign, which the stores read differently in a pointer: left out"
+                ),
+                .init(
+                    pointer: "/-1",
+                    message:
+                        "its name is a number with a leading zero or a minus sign, which the stores read differently in a pointer: left out"
+                ),
             ])
     }
 
@@ -173,9 +194,15 @@ func inferColumns(_ records: [String], resource: String = "orders", otherTables:
                 == true)
     }
 
-    @Test func noRecordsMakeAnEmptyDeclarationAndSayToSyncFirst() {
+    @Test func noRecordsMakeNoDeclarationToPasteAndSayToSyncFirst() {
         let inferred = inferColumns([])
-        #expect(inferred.declarationText == #""columns": []"#)
+        // "columns": [] is no declaration the configuration takes: nothing to paste.
+        #expect(inferred.declarationText == nil)
+        #expect(
+            inferred.json.serialized()
+                == #"{"resource":"orders","records":0,"columns":[],"notes":[{"pointer":"","message":"no records of orders are stored yet: run `sync-agent refresh orders` first"}]}"#
+        )
+        #expect(inferColumns([#"{"a\"b": 1}"#, "[]"]).declarationText == nil)
         #expect(
             inferred.notes == [
                 .init(
@@ -201,13 +228,43 @@ func inferColumns(_ records: [String], resource: String = "orders", otherTables:
             ])
     }
 
-    @Test func aTableTracksAtMostAThousandMembers() {
+    @Test func aTableDeclaresAtMost500ColumnsAndTracksAtMostAThousandMembers() {
         let records = (0..<12).map { part in
             "{" + (0..<100).map { #""m\#(part * 100 + $0)": 1"# }.joined(separator: ", ") + "}"
         }
         let inferred = inferColumns(records)
-        #expect(inferred.entries.count == 1_000)
-        #expect(inferred.notes.map(\.message) == [ColumnInference.overflowMessage])
+        #expect(inferred.entries.map(\.name) == (0..<500).map { "m\($0)" })
+        #expect(
+            inferred.notes == [
+                .init(pointer: "", message: ColumnInference.overflowMessage),
+                .init(
+                    pointer: "",
+                    message:
+                        "500 more members are left out: at most 500 columns per table; declare the rest as one json column"
+                ),
+            ])
+        // A nested list's table has its own 500; its list is no column of the parent.
+        let members = (0..<501).map { #""e\#($0)": 1"# }.joined(separator: ", ")
+        let listed = inferColumns([
+            "{" + (0..<500).map { #""p\#($0)": 1"# }.joined(separator: ", ") + #", "items": [{\#(members)}]}"#
+        ])
+        #expect(listed.entries.count == 501)
+        guard case .list(let list) = listed.entries.last else {
+            Issue.record("no list: \(listed.entries.last.map(\.name) ?? "")")
+            return
+        }
+        #expect(list.columns.count == 500 && list.columns.last?.name == "e499")
+        #expect(
+            listed.notes == [
+                .init(
+                    pointer: "/items",
+                    message:
+                        "1 more member is left out: at most 500 columns per table; declare the rest as one json column")
+            ])
+        // The declaration pastes.
+        let config = try? decodeConfig(
+            #"{"resources": [\#(resource("orders", #""items": "/data", "# + (listed.declarationText ?? "")))]}"#)
+        #expect(config?.resources[0].table?.lists.first?.columns.count == 500)
     }
 
     @Test func aNameRepeatedInOneObjectCountsOnce() {
@@ -227,9 +284,11 @@ func inferColumns(_ records: [String], resource: String = "orders", otherTables:
         let inferred = inferColumns([
             #"{"id": 1, "order": "a", "key": "k", "updatedAt": "2026-11-20T10:00:00Z", "customer": {"e-mail": "x", "tags": [1]}, "line_items": [{"sku": "a", "position": 1, "key": 2}], "by": {"the": {"way": {"deep": 1}}}, "code": 1}"#,
             #"{"id": 2, "order": "b", "code": "x", "nothing": null, "line_items": [{"sku": "b", "sub": [{"z": 1}]}]}"#,
+            #"{"id": 3, "xmin": 1.5, "stats": {"2024": 1, "01": 2, "-1": 3, "a\u0000": 4}, "line_items": [{"ctid": "x", "07": 1}]}"#,
         ])
+        let declaration = try #require(inferred.declarationText)
         let config = try decodeConfig(
-            #"{"resources": [\#(resource("orders", #""items": "/data", "# + inferred.declarationText))]}"#)
+            #"{"resources": [\#(resource("orders", #""items": "/data", "# + declaration))]}"#)
         let table = try #require(config.resource(named: "orders")?.table)
         let columns = inferred.entries.compactMap { entry -> String? in
             guard case .column(let column) = entry else { return nil }
@@ -237,9 +296,10 @@ func inferColumns(_ records: [String], resource: String = "orders", otherTables:
         }
         #expect(table.columns.map(\.name) == columns)
         #expect(columns.contains("by_the_way") && columns.contains("updated_at_") && columns.contains("order_"))
+        #expect(columns.contains("xmin_") && columns.contains("stats_2024") && !columns.contains("stats_01"))
         #expect(table.columns.map(\.pointer).contains("/customer/e-mail"))
         #expect(table.lists.map(\.name) == ["line_items"])
-        #expect(table.lists.first?.columns.map(\.name) == ["sku", "position_", "key_", "sub"])
+        #expect(table.lists.first?.columns.map(\.name) == ["sku", "position_", "key_", "sub", "ctid_"])
         #expect(table.columns.first { $0.name == "id" }?.nullable == false)
     }
 
@@ -284,6 +344,10 @@ extension InferredColumns.Entry {
     @Test(arguments: [
         "2026-11-21T10:00:00Z", "2026-11-21T10:00:00.123Z", "2026-11-21T10:00:00+01:00", "2026-11-21T10:00:00-05:30",
         "2026-11-21T10:00:00", "2026-11-21T10:00:00.123456789",
+        // Leap days, the first year, the widest offsets and the last millisecond both stores read.
+        "2024-02-29T10:00:00Z", "2000-02-29T10:00:00Z", "2026-04-30T10:00:00Z", "0001-01-01T00:00:00+14:00",
+        "2026-11-21T10:00:00+14:59", "2026-11-21T10:00:00-14:59", "9999-12-31T23:59:59.999Z",
+        "9999-12-31T09:59:59-14:00", "9999-12-30T23:00:00-14:00",
     ])
     func aDateTime(_ text: String) {
         #expect(DateTimeText.isDateTime(text))
@@ -295,6 +359,11 @@ extension InferredColumns.Entry {
         "2026-11-21T10:00:00ZZ", "2026-11-21T10:00:00+25:00",
         // SQLite's date functions read neither an offset without its colon nor a leap second.
         "2026-11-21T10:00:00-0530", "2016-12-31T23:59:60Z",
+        // PostgreSQL reads no year 0 nor a day the month lacks (SQLite does); SQLite no offset
+        // beyond 14:59 nor a time past 9999-12-31T23:59:59.999Z.
+        "0000-06-01T10:00:00Z", "2023-02-29T10:00:00Z", "1900-02-29T10:00:00Z", "2026-04-31T10:00:00Z",
+        "2026-11-00T10:00:00Z", "2026-11-21T10:00:00+15:00", "2026-11-21T10:00:00-15:00",
+        "9999-12-31T10:00:00-14:00", "9999-12-31T23:59:59.9995Z", "9999-12-31T23:59:59-00:01",
     ])
     func notADateTime(_ text: String) {
         #expect(!DateTimeText.isDateTime(text))

@@ -13,9 +13,14 @@ enum ColumnNames {
     /// The columns every child table has.
     static let childColumns: Set<String> = ["key", "position"]
 
+    /// The system columns PostgreSQL gives every table: CREATE TABLE refuses a
+    /// column of one of these names (and GIS APIs send `xmin`, `xmax`).
+    static let systemColumns: Set<String> = ["xmin", "xmax", "cmin", "cmax", "ctid", "tableoid"]
+
     /// Why `name` cannot be a column's name, if it cannot.
     static func columnProblem(_ name: String, inList: Bool) -> String? {
         if let problem = identifierProblem(name) { return problem }
+        if systemColumns.contains(name) { return "is a column PostgreSQL gives every table: choose another name" }
         let own = inList ? childColumns : tableColumns
         if own.contains(name) {
             return "is a column every \(inList ? "child " : "")table has ("
@@ -28,7 +33,7 @@ enum ColumnNames {
     static func tableProblem(_ name: String) -> String? {
         if let problem = identifierProblem(name) { return problem + "; rename the resource" }
         if TypedTable.reservedNames.contains(name) || name.hasPrefix("sqlite_") || name.hasPrefix("pg_") {
-            return "is the name of one of the agent's tables; rename the resource"
+            return "is the name of one of the agent's tables or indexes; rename the resource"
         }
         return nil
     }
@@ -49,6 +54,35 @@ enum ColumnNames {
         return nil
     }
 
+    /// The most columns a table may declare: SQLite's limit on the depth of
+    /// an expression is reached near 1,000 by the query that counts misfits.
+    static let maxColumns = 500
+
+    /// Why a declared pointer cannot hold a member's name.
+    enum TokenProblem: Sendable, Hashable {
+        /// It holds `"`, which quotes a member's name in SQLite's JSON paths.
+        case doubleQuote
+        /// It holds a control character (NUL, which PostgreSQL's text cannot hold…).
+        case controlCharacter
+        /// A number with a leading zero (`01`) or a minus sign (`-1`): on an
+        /// array, PostgreSQL reads it as an index (`-1` the last element), the
+        /// SQLite store not.
+        case ambiguousNumber
+    }
+
+    /// Why a declared pointer cannot hold the reference token `token`, if it cannot.
+    static func tokenProblem(_ token: String) -> TokenProblem? {
+        if token.contains("\"") { return .doubleQuote }
+        if token.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            return .controlCharacter
+        }
+        let negative = token.hasPrefix("-")
+        let number = negative ? token.utf8.dropFirst() : token.utf8[...]
+        let isNumber = !number.isEmpty && number.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        if isNumber, negative || (number.first == UInt8(ascii: "0") && number.count > 1) { return .ambiguousNumber }
+        return nil
+    }
+
     /// Reports each table two resources would both make (`a__b` of resource
     /// `a`'s list `b`, and a resource named `a__b`).
     static func checkClashes(_ resources: [(String, ResourceConfig)], in context: ConfigContext) {
@@ -66,8 +100,8 @@ enum ColumnNames {
         }
     }
 
-    /// Keywords reserved by PostgreSQL or SQLite (or both): a column of such a
-    /// name would need quotes in every query.
+    /// Keywords reserved by PostgreSQL (up to 16: `system_user`) or SQLite (or
+    /// both): a column of such a name would need quotes in every query.
     static let keywords: Set<String> = [
         "abort", "add", "all", "alter", "analyse", "analyze", "and", "any", "array", "as", "asc", "asymmetric",
         "attach", "authorization", "autoincrement", "before", "begin", "between", "binary", "both", "by",
@@ -81,9 +115,9 @@ enum ColumnNames {
         "localtime", "localtimestamp", "match", "natural", "not", "nothing", "notnull", "null", "offset", "on",
         "only", "or", "order", "outer", "over", "overlaps", "placing", "pragma", "primary", "raise", "references",
         "regexp", "reindex", "release", "rename", "replace", "returning", "right", "rollback", "rowid",
-        "savepoint", "select", "session_user", "set", "similar", "some", "symmetric", "table", "tablesample",
-        "temp", "temporary", "then", "to", "trailing", "transaction", "trigger", "true", "union", "unique",
-        "update", "user", "using", "vacuum", "values", "variadic", "verbose", "view", "virtual", "when", "where",
-        "window", "with",
+        "savepoint", "select", "session_user", "set", "similar", "some", "symmetric", "system_user", "table",
+        "tablesample", "temp", "temporary", "then", "to", "trailing", "transaction", "trigger", "true", "union",
+        "unique", "update", "user", "using", "vacuum", "values", "variadic", "verbose", "view", "virtual", "when",
+        "where", "window", "with",
     ]
 }

@@ -45,6 +45,17 @@ extension TypedTable {
         var columns: [TypedColumn] = []
         var lists: [ChildTable] = []
         var seen: [String: String] = [:]
+        // The entries that are columns of this table, not nested lists (tables of their own).
+        let declared = elements.filter {
+            guard case .object(let members) = $0 else { return true }
+            return !members.contains { $0.name == "columns" }
+        }
+        if declared.count > ColumnNames.maxColumns {
+            reader.report(
+                path,
+                "declares \(declared.count) columns: at most \(ColumnNames.maxColumns) columns per table; declare the "
+                    + "rest as one json column")
+        }
         for (index, element) in elements.enumerated() {
             let elementPath = "\(path)[\(index)]"
             guard let fields = reader.object(element, at: elementPath) else { continue }
@@ -59,9 +70,7 @@ extension TypedTable {
             var pointer: JSONPointer?
             if let value = fields.take("pointer") {
                 pointer = reader.pointer(value, at: fields.path("pointer"))
-                if let tokens = pointer?.tokens, tokens.contains(where: { $0.contains("\"") }) {
-                    reader.report(fields.path("pointer"), "cannot name a member whose name holds a double quote")
-                }
+                if let pointer { checkTokens(pointer, at: fields.path("pointer"), reader) }
             } else {
                 reader.report(fields.path("pointer"), "is required: a JSON pointer to the member, e.g. \"/email\"")
             }
@@ -122,6 +131,26 @@ extension TypedTable {
             }
         }
         return (columns, lists)
+    }
+
+    /// Reports what a declared pointer's tokens hold that no store reads the same:
+    /// each kind of problem once.
+    private static func checkTokens(_ pointer: JSONPointer, at path: String, _ reader: ConfigReader) {
+        var reported: Set<ColumnNames.TokenProblem> = []
+        for token in pointer.tokens {
+            guard let problem = ColumnNames.tokenProblem(token), reported.insert(problem).inserted else { continue }
+            switch problem {
+            case .doubleQuote:
+                reader.report(path, "cannot name a member whose name holds a double quote")
+            case .controlCharacter:
+                reader.report(path, "cannot name a member whose name holds a control character")
+            case .ambiguousNumber:
+                reader.report(
+                    path,
+                    "cannot hold the token \"\(token)\": a number with a leading zero or a minus sign is an "
+                        + "array's index to PostgreSQL and not to SQLite; write an index without them (\"/tags/1\")")
+            }
+        }
     }
 
     private static func loadName(_ fields: ObjectFields, inList: Bool, _ reader: ConfigReader) -> String? {
