@@ -141,6 +141,14 @@ import Testing
         ])
         // Each value, and what the columns it fits hold, as psql shows them: it is a misfit in the others.
         let big = "1" + String(repeating: "0", count: 400)
+        // jsonb writes a number in full: 1e-400 as 0.000…1, 400 places.
+        let tiny = "0." + String(repeating: "0", count: 399) + "1"
+        let subnormal = "0." + String(repeating: "0", count: 323)
+        let epoch = "1970-01-01T00:00:00.000"
+        /// A text that is no timestamp either store reads.
+        func notATimestamp(_ text: String) -> (json: String, stored: [ColumnType: String]) {
+            ("\"\(text)\"", [.text: text, .json: "\"\(text)\""])
+        }
         let cases: [(json: String, stored: [ColumnType: String])] = [
             (#""abc""#, [.text: "abc", .json: #""abc""#]),
             ("3", [.integer: "3", .real: "3", .timestamp: "1970-01-01T00:00:03.000", .json: "3"]),
@@ -153,6 +161,21 @@ import Testing
             ),
             ("1180591620717411303424", [.real: "1.1805916207174113e+21", .json: "1180591620717411303424"]),
             ("1e400", [.json: big]),
+            ("-1e400", [.json: "-" + big]),
+            // Too small for a double: zero, as the nearest double, and no error.
+            ("1e-400", [.real: "0", .timestamp: epoch, .json: tiny]),
+            ("-1e-400", [.real: "0", .timestamp: epoch, .json: "-" + tiny]),
+            ("2e-324", [.real: "0", .timestamp: epoch, .json: subnormal + "2"]),
+            // A subnormal double, and the largest: as they are.
+            ("5e-324", [.real: "5e-324", .timestamp: epoch, .json: subnormal + "5"]),
+            (
+                "1.7976931348623158e308",
+                [
+                    .real: "1.7976931348623157e+308",
+                    .json: "17976931348623158" + String(repeating: "0", count: 292),
+                ]
+            ),
+            ("1.7976931348623159e308", [.json: "17976931348623159" + String(repeating: "0", count: 292)]),
             ("true", [.boolean: "t", .json: "true"]),
             (
                 #""2024-01-15T10:30:00""#,
@@ -166,6 +189,30 @@ import Testing
                 ]
             ),
             (#""2024-01-15""#, [.text: "2024-01-15", .timestamp: "2024-01-15T00:00:00.000", .json: #""2024-01-15""#]),
+            (
+                #""2024-01-15 10:30""#,
+                [.text: "2024-01-15 10:30", .timestamp: "2024-01-15T10:30:00.000", .json: #""2024-01-15 10:30""#]
+            ),
+            (
+                #""2024-01-15T10:30:00.5-05:30""#,
+                [
+                    .text: "2024-01-15T10:30:00.5-05:30", .timestamp: "2024-01-15T16:00:00.500",
+                    .json: #""2024-01-15T10:30:00.5-05:30""#,
+                ]
+            ),
+            // SQLite reads a lower-case z too.
+            (
+                #""2024-01-15T10:30:00z""#,
+                [
+                    .text: "2024-01-15T10:30:00z", .timestamp: "2024-01-15T10:30:00.000",
+                    .json: #""2024-01-15T10:30:00z""#,
+                ]
+            ),
+            // What SQLite does not read is a misfit in PostgreSQL too, though PostgreSQL would read it.
+            notATimestamp("2024-01-15t10:30:00Z"), notATimestamp("2024-01-15T10:30:00+02"),
+            notATimestamp("2024-01-15T10:30:00+0200"), notATimestamp("2016-12-31T23:59:60Z"),
+            notATimestamp("2024-01-15T10:30:00+15:00"), notATimestamp("2024-01-15T10:30:00 +02:00"),
+            notATimestamp("2024-01-15Z"), notATimestamp("2024-01-15T10:30.5"),
             (#""2024-02-30T00:00:00Z""#, [.text: "2024-02-30T00:00:00Z", .json: #""2024-02-30T00:00:00Z""#]),
             (#""now""#, [.text: "now", .json: #""now""#]),
             (#"{"a": 1}"#, [.json: #"{"a": 1}"#]),
@@ -237,6 +284,42 @@ import Testing
         #expect(again == TableDeclarations())
     }
 
+    @Test func theScanForAMisfitLeftReadsOnlyTheRecordsWhoseRowsHoldANull() async throws {
+        let fixture = try await StoreFixture(.postgres)
+        let store = fixture.store
+        let items = #"[{"sku": "s", "quantity": 1}]"#
+        try await sync(
+            store, "orders",
+            [
+                ("b", #"{"status": 5, "customer": {"email": "b@x"}, "line_items": \#(items)}"#),
+                ("c", Self.fitting.replacingOccurrences(of: "12.5", with: "\"12\"")),
+                ("d", #"{"customer": {"email": "d@x"}, "line_items": [{"sku": "s"}, {"quantity": "many"}]}"#),
+                ("e", #"{"customer": {"email": "e@x"}, "line_items": "none"}"#),
+            ])
+        #expect(
+            try await store.declareTables([Self.orders()]).misfits == [
+                "orders": Self.misfit("orders", "status", "b", "/status")
+            ])
+        // c's one NULL is given a value by hand: the scan cannot find c's misfit, since it reads no row
+        // without a NULL.
+        _ = try fixture.query("UPDATE orders SET total = 1 WHERE key = 'c'")
+
+        // b fits now: the first left is e's list that is no list (e has no child rows), not c's total.
+        let fitting = #"{"customer": {"email": "x@x"}, "line_items": \#(items)}"#
+        let b = try await apply(store, "orders", [.upsert(StagedRecord(key: "b", data: fitting))])
+        #expect(
+            b.columns
+                == TypedTableWrite(misfits: 0, firstMisfit: Self.misfit("orders", "line_items", "e", "/line_items")))
+        // e fits now: then d's element (a child row with a NULL).
+        let e = try await apply(store, "orders", [.upsert(StagedRecord(key: "e", data: fitting))])
+        let d = Self.misfit("orders__line_items", "quantity", "d", "/line_items/1/quantity")
+        #expect(e.columns == TypedTableWrite(misfits: 0, firstMisfit: d))
+        // d is gone: none is found, c's row holding no NULL.
+        let gone = try await apply(store, "orders", [.delete(key: "d")])
+        #expect(gone.columns == TypedTableWrite(misfits: 0, firstMisfit: nil))
+        #expect(try rows(fixture, "SELECT count(*) FROM typed_tables WHERE misfit_key IS NULL") == ["1"])
+    }
+
     @Test func aChangedDeclarationIsRebuiltFromTheRecordsAndOneNoLongerDeclaredIsDropped() async throws {
         let fixture = try await StoreFixture(.postgres)
         let store = fixture.store
@@ -302,16 +385,23 @@ import Testing
         #expect(try cluster.psql("SELECT count(*) FROM orders", schema: schema) == "2\n")
     }
 
-    @Test func aTableTheAgentDidNotMakeIsNeitherReplacedNorDropped() async throws {
+    @Test func aTableTheAgentDidNotMakeIsNeitherReplacedNorDroppedAndTheOtherResourcesGetTheirs() async throws {
         let fixture = try await StoreFixture(.postgres)
         let store = fixture.store
+        try await store.declareTables([Self.orders("old")])
         _ = try fixture.query("CREATE TABLE orders (mine text); INSERT INTO orders VALUES ('kept')")
-        await #expect {
-            try await store.declareTables([Self.orders()])
-        } throws: { error in
-            (error as? StoreError)?.message.contains("holds a table \"orders\" the agent did not make") == true
-        }
-        #expect(try await store.declareTables([]) == TableDeclarations())
+        try await sync(store, "users", [("u", Self.fitting)])
+        let declared = try await store.declareTables([Self.orders(), Self.orders("users")])
+        #expect(declared.failed.keys.sorted() == ["orders"])
+        #expect(declared.failed["orders"]?.contains("holds a table \"orders\" the agent did not make") == true)
+        // The resource after it got its tables, and the one no longer declared lost its.
+        #expect(declared.rebuilt == ["users"] && declared.dropped == ["old"])
+        #expect(try rows(fixture, "SELECT key, status FROM users") == ["u|paid"])
+        #expect(try rows(fixture, "SELECT resource FROM typed_tables") == ["users"])
+        #expect(try rows(fixture, "SELECT to_regclass('old') IS NULL") == ["t"])
+        // Writes of orders keep no table; the other program's is as it was.
+        #expect(try await apply(store, "orders", [.upsert(StagedRecord(key: "a", data: Self.fitting))]).columns == nil)
+        #expect(try await store.declareTables([]) == TableDeclarations(dropped: ["users"]))
         #expect(try rows(fixture, "SELECT mine FROM orders") == ["kept"])
     }
 

@@ -143,24 +143,37 @@ extension PostgresStore {
         }
     }
 
-    /// Implements ``SyncStore/records(of:after:limit:)``.
+    /// Implements ``SyncStore/records(of:after:limit:)``, in the order of the
+    /// index of `records` (the keys' collation, the database's): each page is
+    /// read from the index where the last ended, not sorted from all records.
     public func records(
         of resource: String, after key: String?, limit: Int
     ) async throws(StoreError)
         -> [StagedRecord]
     {
         let logger = logger
-        let after = key ?? ""
-        let all = key == nil
+        let query = Self.recordsPage(of: resource, after: key, limit: limit)
         return try await read { connection in
-            try await connection.rows(
-                """
-                SELECT key, data::text AS data FROM records
-                WHERE resource = \(resource) AND (\(all) OR key COLLATE "C" > \(after) COLLATE "C")
-                ORDER BY key COLLATE "C" LIMIT \(limit)
-                """, logger
-            ).map { StagedRecord(key: try $0.get("key") ?? "", data: try $0.get("data") ?? "") }
+            try await connection.rows(query, logger).map {
+                StagedRecord(key: try $0.get("key") ?? "", data: try $0.get("data") ?? "")
+            }
         }
+    }
+
+    /// The statement of a page of ``records(of:after:limit:)``: the key is
+    /// compared and ordered in its column's collation, which the primary key's
+    /// index (resource, key) has, so that the page is a scan of that index.
+    static func recordsPage(of resource: String, after key: String?, limit: Int) -> PostgresQuery {
+        guard let key else {
+            return """
+                SELECT key, data::text AS data FROM records WHERE resource = \(resource)
+                ORDER BY key LIMIT \(limit)
+                """
+        }
+        return """
+            SELECT key, data::text AS data FROM records WHERE resource = \(resource) AND key > \(key)
+            ORDER BY key LIMIT \(limit)
+            """
     }
 
     /// Implements ``SyncStore/pages(of:)``.

@@ -10,23 +10,19 @@ extension PostgresStore {
     /// no write of the resource's records runs meanwhile, and every write
     /// after it finds the new declaration in `typed_tables`. Writes follow
     /// the catalog rather than this agent's declarations alone, so that the
-    /// agents of a fleet that share the schema keep the same tables.
+    /// agents of a fleet that share the schema keep the same tables. A
+    /// resource whose tables cannot be made is in `failed`; the others are
+    /// made all the same.
     @discardableResult
     public func declareTables(_ tables: [TypedTable]) async throws(StoreError) -> TableDeclarations {
         var result = TableDeclarations()
-        for table in tables {
-            let kept = try await transaction(patience: Self.applyPatience) { [self] connection in
-                try await keepDeclared(table, connection)
-            }
-            if kept.rebuilt { result.rebuilt.append(table.resource) }
-            if let misfit = kept.misfit { result.misfits[table.resource] = misfit }
-        }
         let declared = Set(tables.map(\.resource))
         let logger = logger
         let catalog = try await read { connection in
             try await connection.rows("SELECT resource FROM typed_tables ORDER BY resource", logger)
                 .compactMap { try $0.get("resource", as: String.self) }
         }
+        // Tables no longer declared go first: a new table may take a name they had.
         for resource in catalog where !declared.contains(resource) {
             let dropped = try await transaction { [self] connection in
                 try await dropDeclared(resource, connection)
@@ -35,6 +31,18 @@ extension PostgresStore {
         }
         typedTables.withLock { known in
             known = known.filter { declared.contains($0.key) }
+        }
+        for table in tables {
+            do throws(StoreError) {
+                let kept = try await transaction(patience: Self.applyPatience) { [self] connection in
+                    try await keepDeclared(table, connection)
+                }
+                if kept.rebuilt { result.rebuilt.append(table.resource) }
+                if let misfit = kept.misfit { result.misfits[table.resource] = misfit }
+            } catch {
+                // Its transaction rolled back: the catalog, and the writes that follow it, are as before.
+                result.failed[table.resource] = error.message
+            }
         }
         return result
     }
@@ -189,8 +197,9 @@ extension PostgresStore {
         if first == nil {
             first = written.first
             if first == nil, dropped {
-                // Rare: the first misfit was fixed, and this write made none. Any other left?
-                first = try await fill(sql, .all, inserting: false, connection).first
+                // Rare: the first misfit was fixed, and this write made none. Any
+                // other left? Only the records whose rows hold a NULL are read.
+                first = try await fill(sql, .withNulls, inserting: false, connection).first
             }
         }
         if first != stored {

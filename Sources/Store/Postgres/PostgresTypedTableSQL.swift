@@ -21,8 +21,11 @@ struct PostgresTypedTableSQL {
     enum Source {
         /// The records of the keys a transaction changed: its changes, seqs `seqs`.
         case changes(ClosedRange<Int64>)
-        /// Every record of the resource (a rebuild, or a scan for a misfit).
+        /// Every record of the resource (a rebuild).
         case all
+        /// The records whose rows hold a NULL, or that have no rows in a
+        /// child table: the only ones that can hold a misfit (a scan for one).
+        case withNulls
     }
 
     // MARK: Tables
@@ -98,7 +101,7 @@ struct PostgresTypedTableSQL {
     /// keys). Its one row (none when every value fits) says how many misfits
     /// there were and where the first is: the parent table's first (its
     /// columns, then its lists that are no array), then each child table's,
-    /// each in the order of the changes' seqs (for `.all`, of keys), then
+    /// each in the order of the changes' seqs (for the other sources, of keys), then
     /// positions and columns: `misfits, key, tab, position, col` (see
     /// ``misfit(key:tab:position:col:)``).
     func fill(_ source: Source, inserting: Bool) -> String {
@@ -120,6 +123,10 @@ struct PostgresTypedTableSQL {
             order = "k.ord"
         case .all:
             from = "records AS r"
+            order = "0::bigint"
+        case .withNulls:
+            ctes.append("keys AS (\n" + candidates + "\n)")
+            from = "keys AS k JOIN records AS r ON r.resource = \(resource) AND r.key = k.key"
             order = "0::bigint"
         }
         var bad: [String] = []
@@ -195,6 +202,29 @@ struct PostgresTypedTableSQL {
             """
     }
 
+    /// The keys of the rows that hold a NULL in a column, of the parent's
+    /// rows that have no rows in a child table, and of the child rows that
+    /// hold a NULL: the records that can hold a misfit.
+    private var candidates: String {
+        var selects: [String] = []
+        func withNull(_ tableName: String, _ columns: [TypedColumn]) {
+            guard !columns.isEmpty else { return }
+            selects.append(
+                "SELECT \"key\" FROM \(Self.name(tableName)) WHERE "
+                    + columns.map { "\(Self.name($0.name)) IS NULL" }.joined(separator: " OR "))
+        }
+        withNull(table.name, table.columns)
+        for list in table.lists {
+            let child = Self.name(table.tableName(of: list))
+            selects.append(
+                "SELECT p.\"key\" FROM \(Self.name(table.name)) AS p "
+                    + "WHERE NOT EXISTS (SELECT 1 FROM \(child) AS c WHERE c.\"key\" = p.\"key\")")
+            withNull(table.tableName(of: list), list.columns)
+        }
+        if selects.isEmpty { selects.append("SELECT NULL::text AS \"key\" WHERE false") }
+        return selects.joined(separator: "\nUNION\n")
+    }
+
     /// `SELECT` of the converted values `c<i>` and the misfit flags `m<i>` of
     /// `values`, read as `v<i>` by `from`, with the `carried` columns.
     private static func converted(
@@ -258,12 +288,17 @@ struct PostgresTypedTableSQL {
             return "CASE WHEN jsonb_typeof(\(value)) = 'number' THEN CASE WHEN \(number) = trunc(\(number)) "
                 + "AND \(number) BETWEEN -9223372036854775808 AND 9223372036854775807 THEN \(number)::bigint END END"
         case .real:
-            // Beyond double's range: a misfit. Below its smallest normal
-            // magnitude (which the cast refuses): the nearest double, zero.
+            // The cast reads the number's text with strtod (correctly
+            // rounded) and refuses only a result of infinity or zero: from
+            // 2^1024 - 2^970 up a number rounds to infinity, a misfit; below
+            // 2^-1075 it rounds to zero, stored as zero. Subnormals in between
+            // are stored as they are. Each bound is a little inside the exact
+            // one: the few numbers between them and it, which would round to
+            // the largest double or to the smallest subnormal, are a misfit or zero.
             let number = "(\(value))::numeric"
             return "CASE WHEN jsonb_typeof(\(value)) = 'number' THEN CASE "
-                + "WHEN abs(\(number)) > 1.7976931348623157e308 THEN NULL "
-                + "WHEN abs(\(number)) < 2.2250738585072014e-308 THEN 0::double precision "
+                + "WHEN abs(\(number)) >= \(largestDouble) THEN NULL "
+                + "WHEN abs(\(number)) < \(smallestDouble) THEN 0::double precision "
                 + "ELSE \(number)::double precision END END"
         case .boolean:
             return "CASE WHEN jsonb_typeof(\(value)) = 'boolean' THEN (\(value))::boolean END"
@@ -273,17 +308,32 @@ struct PostgresTypedTableSQL {
             // subtransaction: it catches what the pattern lets through (2024-02-30).
             let number = "(\(value))::numeric"
             let text = "(\(value) #>> '{}')"
+            // The seconds are rounded to the microsecond (timestamptz's
+            // precision) before the cast to double, which would refuse a
+            // number that rounds to zero (1e-400). The range keeps to_timestamp
+            // within its own.
             return "CASE jsonb_typeof(\(value)) WHEN 'number' THEN CASE WHEN \(number) >= -62135596800 "
-                + "AND \(number) < 253402300800 THEN to_timestamp(\(number)::double precision) END "
+                + "AND \(number) < 253402300800 THEN to_timestamp(round(\(number), 6)::double precision) END "
                 + "WHEN 'string' THEN CASE WHEN \(text) ~ \(literal(isoDateTime)) THEN typed_timestamp(\(text)) END END"
         case .json:
             return "CASE WHEN jsonb_typeof(\(value)) <> 'null' THEN \(value) END"
         }
     }
 
-    /// An ISO 8601 (RFC 3339) date, or date-time with or without a zone.
+    /// Numbers of this magnitude or more round to infinity as doubles (the
+    /// bound is 2^1024 - 2^970, 1.79769313486231580793…e308, cut short).
+    static let largestDouble = "1.7976931348623158079e308"
+    /// Numbers of a smaller magnitude round to zero as doubles (the bound is
+    /// 2^-1075, 2.47032822920623272088…e-324, rounded up).
+    static let smallestDouble = "2.4703282292062328e-324"
+
+    /// The date-times SQLite's conversion reads too (docs/configuration.md#typed-columns):
+    /// `YYYY-MM-DD`, optionally `T` or a space and `HH:MM`, `:SS` (no leap
+    /// second) and a fraction, then `Z` (or `z`, which SQLite reads too) or
+    /// `±HH:MM` of at most 14 hours, colon required. The values of the fields
+    /// (`2024-02-30`, hour 25) are `typed_timestamp`'s to check.
     static let isoDateTime =
-        #"^[0-9]{4}-[0-9]{2}-[0-9]{2}([Tt ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]+)?)?([Zz]|[+-][0-9]{2}(:?[0-9]{2})?)?)?$"#
+        #"^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-5][0-9](:[0-5][0-9](\.[0-9]+)?)?([Zz]|[+-](0[0-9]|1[0-4]):[0-5][0-9])?)?$"#
 
     // MARK: Quoting
 
