@@ -69,6 +69,7 @@ import Testing
                 ("2", Self.order("A-2", quantity: "2.0", created: "1800000000")),
                 ("3", #"{"number":7,"quantity":1.5,"total":"x","paid":1,"created_at":"soon","customer":null}"#),
                 ("4", #"{"number":"A-4","quantity":99999999999999999999,"created_at":"12345"}"#),
+                ("5", #"{"number":"A-5","created_at":"2026-02-30T10:00:00Z","customer":{"email":"e"}}"#),
             ])
         let rows = try fixture.query(
             """
@@ -81,11 +82,13 @@ import Testing
                 2\t'A-2'\t2\t12.5\t1\t'2027-01-15T08:00:00.000Z'\t'{"email":"A-2@example.com","vip":false}'\t'A-2@example.com'\t1
                 3\tNULL\tNULL\tNULL\tNULL\tNULL\tNULL\tNULL\t1
                 4\t'A-4'\tNULL\tNULL\tNULL\tNULL\tNULL\tNULL\t1
+                5\t'A-5'\tNULL\tNULL\tNULL\tNULL\t'{"email":"e"}'\t'e'\t1
 
                 """)
         // Record 3: number, quantity, total, paid, created_at and (not nullable) email; record 4:
         // quantity, created_at, email; two "many" in line_items.
-        #expect(recorded.columns?.misfits == 6 + 3 + 2)
+        // Record 5: a day February does not have.
+        #expect(recorded.columns?.misfits == 6 + 3 + 2 + 1)
         // The first record (in key order) with a misfit of its own columns, its first column.
         #expect(
             recorded.columns?.firstMisfit

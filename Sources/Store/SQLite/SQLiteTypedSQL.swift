@@ -69,10 +69,11 @@ struct SQLiteTypedSQL {
         case .boolean:
             return "CASE \(kind) WHEN 'true' THEN 1 WHEN 'false' THEN 0 END"
         case .timestamp:
-            // A date first: strftime would read a bare number as a Julian day, and 'now' as now.
+            // A date first: strftime would read a bare number as a Julian day, and 'now' as now;
+            // and one the calendar has: SQLite would read 2026-02-30 as 2026-03-02.
             return """
                 CASE \(kind) WHEN 'text' THEN CASE WHEN \(value) GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]*' \
-                THEN strftime(\(time), \(value)) END \
+                AND date(substr(\(value), 1, 10), '+0 days') = substr(\(value), 1, 10) THEN strftime(\(time), \(value)) END \
                 WHEN 'integer' THEN strftime(\(time), \(value), 'unixepoch') \
                 WHEN 'real' THEN strftime(\(time), \(value), 'unixepoch') END
                 """
