@@ -18,9 +18,9 @@ extension SQLiteStore {
         // Tables no longer declared go first: a new table may take a name they had.
         for resource in built where !declared.contains(resource) {
             try await write { db in
-                if let old = try Self.catalogTable(of: resource, db) {
-                    for statement in SQLiteTypedSQL(table: old).drops { try db.execute(sql: statement) }
-                }
+                // A declaration this version cannot read names the resource's table at least.
+                let old = try Self.catalogTable(of: resource, db) ?? TypedTable(resource: resource, columns: [])
+                for statement in SQLiteTypedSQL(table: old).drops { try db.execute(sql: statement) }
                 try db.execute(sql: "DELETE FROM typed_tables WHERE resource = ?", arguments: [resource])
             }
             result.dropped.append(resource)
@@ -63,17 +63,15 @@ extension SQLiteStore {
         return misfit
     }
 
-    /// The declaration the catalog keeps for `resource`, if any: decoded once
-    /// per text (``typedTables`` keeps the last one read).
+    /// The declaration the catalog keeps for `resource`, if any and if this
+    /// version can read it (one a newer agent wrote is left to that agent).
     static func catalogTable(of resource: String, _ db: Database) throws -> TypedTable? {
         guard
             let text = try String.fetchOne(
                 db.cachedStatement(sql: "SELECT declaration FROM typed_tables WHERE resource = ?"),
                 arguments: [resource])
         else { return nil }
-        // A declaration this version cannot read names the resource's table alone.
-        return (try? JSONDecoder().decode(TypedTable.self, from: Data(text.utf8)))
-            ?? TypedTable(resource: resource, columns: [])
+        return try? JSONDecoder().decode(TypedTable.self, from: Data(text.utf8))
     }
 
     /// Whether every table of `table` is in the database (a person may have dropped one).
