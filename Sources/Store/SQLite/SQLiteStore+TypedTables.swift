@@ -66,12 +66,17 @@ extension SQLiteStore {
     /// The declaration the catalog keeps for `resource`, if any and if this
     /// version can read it (one a newer agent wrote is left to that agent).
     static func catalogTable(of resource: String, _ db: Database) throws -> TypedTable? {
-        guard
-            let text = try String.fetchOne(
-                db.cachedStatement(sql: "SELECT declaration FROM typed_tables WHERE resource = ?"),
-                arguments: [resource])
-        else { return nil }
-        return try? JSONDecoder().decode(TypedTable.self, from: Data(text.utf8))
+        try catalogText(of: resource, db).flatMap(decode)
+    }
+
+    /// The declaration's text in the catalog, as ``TypedTable/declarationText`` wrote it.
+    private static func catalogText(of resource: String, _ db: Database) throws -> String? {
+        try String.fetchOne(
+            db.cachedStatement(sql: "SELECT declaration FROM typed_tables WHERE resource = ?"), arguments: [resource])
+    }
+
+    private static func decode(_ text: String) -> TypedTable? {
+        try? JSONDecoder().decode(TypedTable.self, from: Data(text.utf8))
     }
 
     /// Whether every table of `table` is in the database (a person may have dropped one).
@@ -179,26 +184,22 @@ extension SQLiteStore {
     ) throws -> (count: Int, first: ColumnMisfit?) {
         var count = 0
         var first: ColumnMisfit?
-        let rows = try Row.fetchCursor(db, sql: sql.misfitRows(source))
-        while let row = try rows.next() {
-            count += row["n"] as Int? ?? 0
-            if first == nil, let column = row["column"] as String? {
-                first = ColumnMisfit(
-                    table: sql.table.name, column: column, key: row["key"], pointer: row["pointer"] ?? "")
-            }
-        }
-        for list in sql.table.lists {
-            guard let query = sql.misfitElements(of: list, source) else { continue }
+        // Each row: its misfits (`n`), and the first one's column and pointer, placed in its table by `pointer`.
+        func scan(_ query: String, table: String, pointer: (Row, String) -> String) throws {
             let rows = try Row.fetchCursor(db, sql: query)
             while let row = try rows.next() {
                 count += row["n"] as Int? ?? 0
                 if first == nil, let column = row["column"] as String? {
-                    let position: Int = row["position"]
-                    let pointer: String = row["pointer"] ?? ""
                     first = ColumnMisfit(
-                        table: sql.table.tableName(of: list), column: column, key: row["key"],
-                        pointer: "\(list.pointer)/\(position)\(pointer)")
+                        table: table, column: column, key: row["key"], pointer: pointer(row, row["pointer"] ?? ""))
                 }
+            }
+        }
+        try scan(sql.misfitRows(source), table: sql.table.name) { _, pointer in pointer }
+        for list in sql.table.lists {
+            guard let query = sql.misfitElements(of: list, source) else { continue }
+            try scan(query, table: sql.table.tableName(of: list)) { row, pointer in
+                "\(list.pointer)/\(row["position"] as Int)\(pointer)"
             }
         }
         return (count, first)
@@ -219,13 +220,9 @@ extension SQLiteStore {
 
     /// ``catalogTable(of:_:)``, decoded again only when its text changed.
     private func cachedCatalogTable(of resource: String, _ db: Database) throws -> TypedTable? {
-        guard
-            let text = try String.fetchOne(
-                db.cachedStatement(sql: "SELECT declaration FROM typed_tables WHERE resource = ?"),
-                arguments: [resource])
-        else { return nil }
+        guard let text = try Self.catalogText(of: resource, db) else { return nil }
         if let cached = typedTables.withLock({ $0[resource] }), cached.declarationText == text { return cached }
-        let table = try Self.catalogTable(of: resource, db)
+        let table = Self.decode(text)
         typedTables.withLock { $0[resource] = table }
         return table
     }

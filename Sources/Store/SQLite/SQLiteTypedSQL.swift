@@ -204,18 +204,24 @@ struct SQLiteTypedSQL {
         let all =
             checks.map { (column: $0.0.name, pointer: $0.0.pointer, test: $0.1) }
             + zip(table.lists, lists).map { (column: $0.0.name, pointer: $0.0.pointer, test: $0.1) }
-        let first = all.map { "WHEN \($0.test) THEN \(Self.literal($0.column))" }.joined(separator: " ")
-        let pointer = all.map { "WHEN \($0.test) THEN \(Self.literal($0.pointer))" }.joined(separator: " ")
-        let count = all.map { $0.test }.joined(separator: " + ")
         // Only rows with a NULL, or a list without elements, can hold a misfit: the JSON is read for those alone.
         var candidates = table.columns.map { "t.\(Self.identifier($0.name)) IS NULL" }
         candidates += table.lists.map { "NOT EXISTS (SELECT 1 FROM \(childName($0)) AS l WHERE l.key = r.key)" }
         return """
-            SELECT r.key AS key, CASE \(first) END AS column, CASE \(pointer) END AS pointer, \(count) AS n
+            SELECT r.key AS key, \(Self.misfitColumns(all))
             \(source.from) JOIN \(name) AS t ON t.key = r.key
             \(source.whereClause) AND (\(candidates.joined(separator: " OR ")))
             ORDER BY \(source.order)
             """
+    }
+
+    /// The `column`, `pointer` and `n` of a misfit query: the first check of
+    /// `checks` that holds, and how many hold.
+    private static func misfitColumns(_ checks: [(column: String, pointer: String, test: String)]) -> String {
+        let column = checks.map { "WHEN \($0.test) THEN \(literal($0.column))" }.joined(separator: " ")
+        let pointer = checks.map { "WHEN \($0.test) THEN \(literal($0.pointer))" }.joined(separator: " ")
+        let count = checks.map(\.test).joined(separator: " + ")
+        return "CASE \(column) END AS column, CASE \(pointer) END AS pointer, \(count) AS n"
     }
 
     /// The misfits of the elements of `list`, as ``misfitRows(_:)``, with the element's `position`.
@@ -229,13 +235,10 @@ struct SQLiteTypedSQL {
                     path: path(column, in: list, position: "t.position"))
             )
         }
-        let first = checks.map { "WHEN \($0.1) THEN \(Self.literal($0.0.name))" }.joined(separator: " ")
-        let pointer = checks.map { "WHEN \($0.1) THEN \(Self.literal($0.0.pointer))" }.joined(separator: " ")
-        let count = checks.map(\.1).joined(separator: " + ")
+        let all = checks.map { (column: $0.0.name, pointer: $0.0.pointer, test: $0.1) }
         let candidates = list.columns.map { "t.\(Self.identifier($0.name)) IS NULL" }.joined(separator: " OR ")
         return """
-            SELECT r.key AS key, t.position AS position, CASE \(first) END AS column, CASE \(pointer) END AS pointer,
-                   \(count) AS n
+            SELECT r.key AS key, t.position AS position, \(Self.misfitColumns(all))
             \(source.from) JOIN \(childName(list)) AS t ON t.key = r.key
             \(source.whereClause) AND (\(candidates))
             ORDER BY \(source.order), t.position
