@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestServers
 import TestUpstream
 import Testing
@@ -79,23 +80,27 @@ import Testing
         #expect(
             try await eventually { (try? cluster.psql(query, database: database, schema: "copy")) == "2000\t1\t1\n" })
 
-        // Twenty pages per sync, every item changed each time; a reader reads all the while.
+        // Twenty pages per sync, every item changed each time; a reader reads all the while,
+        // and the syncs go on until it has read often and seen more than two snapshots.
+        let seen = Mutex<[String]>([])
         let reading = Task {
-            var seen: [String] = []
             while !Task.isCancelled {
-                seen.append((try? cluster.psql(query, database: database, schema: "copy")) ?? "error")
+                let line = (try? cluster.psql(query, database: database, schema: "copy")) ?? "error"
+                seen.withLock { $0.append(line) }
             }
-            return seen
         }
-        for round in 1...8 {
+        for round in 1...40 {
             upstream.changeItems("items", ids: Array(1...2000))
             let result = agent.curl("POST", "/v1/resources/items/refresh").json
             #expect(result["changes"] as? [String: Int] == ["added": 0, "changed": 2000, "removed": 0], "\(round)")
+            let (reads, snapshots) = seen.withLock { ($0.count, Set($0).count) }
+            if round >= 8 && reads > 20 && snapshots > 2 { break }
         }
         reading.cancel()
-        let seen = await reading.value
-        let revisions = Set(seen)
-        #expect(seen.count > 20)
+        await reading.value
+        let lines = seen.withLock { $0 }
+        let revisions = Set(lines)
+        #expect(lines.count > 20)
         #expect(
             revisions.allSatisfy { line in
                 let fields = line.split(separator: "\t").map { $0.trimmingCharacters(in: .newlines) }

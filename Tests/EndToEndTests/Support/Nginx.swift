@@ -50,6 +50,9 @@ final class Nginx: Sendable {
         for attempt in 0..<5 {
             let port = fixedPort ?? Int.random(in: 20_000..<60_000)
             let address = fixedPort == nil ? "127.0.0.1" : "127.0.0.\(Int.random(in: 2...254))"
+            // A port another server holds would answer for nginx before nginx fails to bind it.
+            if loopbackAccepts(port: port, address: address) { continue }
+            try? FileManager.default.removeItem(atPath: folder + "/nginx.pid")
             let config = """
                 \(getuid() == 0 ? "user root;" : "")
                 worker_processes 1;
@@ -87,8 +90,14 @@ final class Nginx: Sendable {
             try process.run()
             let nginx = Nginx(
                 folder: folder, address: address, port: port, process: process, scheme: tls == nil ? "http" : "https")
+            // nginx writes its pid file once it holds its listening socket.
+            let pidFile = folder + "/nginx.pid"
             if try await eventually(
-                timeout: .seconds(10), { loopbackAccepts(port: port, address: address) || !process.isRunning }),
+                timeout: .seconds(10),
+                {
+                    (FileManager.default.fileExists(atPath: pidFile) && loopbackAccepts(port: port, address: address))
+                        || !process.isRunning
+                }),
                 process.isRunning
             {
                 return nginx
