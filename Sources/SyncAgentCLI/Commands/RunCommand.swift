@@ -25,8 +25,8 @@ struct RunCommand: AsyncParsableCommand {
             socket listens, a STATUS= line when it changes, WATCHDOG=1 when the watchdog is \
             on, and STOPPING=1 on SIGTERM. SIGTERM or SIGINT stops it within 10 seconds: \
             syncs in flight are rolled back and the socket file is removed. SIGUSR1 logs \
-            one line per resource; SIGHUP is logged (reloading is not built yet) and the \
-            agent runs on.
+            one line per resource; SIGHUP reloads the configuration, as `sync-agent reload` \
+            does (a file that does not validate is refused, and the agent runs on as it was).
 
             Exit codes: 0 after a clean stop; 1 fatal (another agent runs on the database, \
             the socket or database cannot be used); 78 bad configuration.
