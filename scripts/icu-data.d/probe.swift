@@ -68,3 +68,16 @@ for option in options {
         )
     }
 }
+// URLs: every host goes through ICU's IDNA (UTS #46) when a URL is parsed.
+for text in [
+    "http://127.0.0.1:8080/items?q=caf%C3%A9", "https://api.example.com/v1/items", "http://localhost/x",
+    "http://bücher.example/items", "https://xn--bcher-kva.example/", "http://EXAMPLE.com/Path", "http:// bad",
+] {
+    let url = URL(string: text)
+    print("url \(text): \(url.map { "\($0.host ?? "nil") \($0.absoluteString)" } ?? "nil")")
+}
+// Strings compared, cased and normalized as Foundation does it by locale.
+let words = ["Zebra", "apple", "Äpfel", "ﬁle", "İstanbul", "straße"]
+print(words.sorted { $0.localizedStandardCompare($1) == .orderedAscending })
+print(words.map { $0.localizedCapitalized }, words.map { $0.uppercased() })
+print(words.map { $0.precomposedStringWithCompatibilityMapping })
