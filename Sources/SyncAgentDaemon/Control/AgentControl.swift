@@ -23,6 +23,9 @@ protocol AgentControl: Sendable {
     var statusVersion: Int { get }
     /// Every resource's status and the version of the changes they show.
     func statusSnapshot() -> (version: Int, statuses: [ResourceStatus])
+    /// The statuses that changed after `version` (every one for `nil`), with
+    /// the version they show and every resource's name.
+    func statusChanges(since version: Int?) -> StatePublication.Changes
     /// Syncs `name` now or joins its sync in flight (`nil` for an unknown
     /// resource); `onActivity`, if set, is told what the sync reports as it
     /// happens, all of it before the result is returned.
@@ -44,6 +47,12 @@ protocol AgentControl: Sendable {
 extension AgentControl {
     /// The system's time, for a stand-in that keeps none of its own.
     func wallClock() -> Date { SystemSources.now() }
+
+    /// Every status, as changed: for a stand-in that tells no changes apart.
+    func statusChanges(since version: Int?) -> StatePublication.Changes {
+        let (current, statuses) = statusSnapshot()
+        return StatePublication.Changes(version: current, names: statuses.map(\.name), changed: statuses)
+    }
 }
 
 extension AgentControl {

@@ -47,10 +47,12 @@ extension StatusAPI {
             // It joins a sync that is already slow.
             sink.send(ServerSentEvent(activity: .slow(resource: name)))
         }
-        let result = await control.refresh(name) { report in
-            // The result is the refresh's own, told last.
-            if case .finished = report { return }
-            sink.send(ServerSentEvent(activity: report))
+        let result = await Self.offControlThread {
+            await control.refresh(name) { report in
+                // The result is the refresh's own, told last.
+                if case .finished = report { return }
+                sink.send(ServerSentEvent(activity: report))
+            }
         }
         if let result { sink.send(ServerSentEvent(activity: .finished(result))) }
     }

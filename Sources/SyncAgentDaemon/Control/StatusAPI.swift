@@ -40,8 +40,9 @@ struct StatusAPI<Control: AgentControl>: Sendable {
     var reload: @Sendable () async -> ReloadOutcome = {
         .refused(ConfigError(file: "", problems: [ConfigProblem("", "this agent cannot reload")]))
     }
-    /// The last `GET /v1/status` answer, reused while no status changes:
-    /// many clients polling cost one rendering per change.
+    /// The last `GET /v1/status` answer, reused while no status changes, and
+    /// built anew only from the resources that changed: many clients polling
+    /// cost one build per change, however many resources there are.
     private let statusCache = StatusCache()
     /// Each change encoded once, and shared (`share`) by every client of
     /// `GET /v1/events`.
@@ -73,7 +74,7 @@ struct StatusAPI<Control: AgentControl>: Sendable {
         [
             APIRoute(.get, "/v1/status") { _, _ in
                 let key = StatusCache.Key(version: control.statusVersion, online: control.isOnline)
-                let body = statusCache.body(for: key) { APIResponse.jsonBody(encoding: status()) }
+                let body = statusCache.body(for: key, agent: agentInfo, changes: control.statusChanges(since:))
                 return Response(
                     status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: body))
             },
@@ -111,13 +112,17 @@ struct StatusAPI<Control: AgentControl>: Sendable {
                         await streamRefresh(of: name, to: sink)
                     }
                 }
-                guard let result = await control.refresh(name) else { throw APIError.unknownResource(name) }
+                guard let result = await Self.offControlThread({ await control.refresh(name) }) else {
+                    throw APIError.unknownResource(name)
+                }
                 return APIResponse.json(encoding: result)
             },
             APIRoute(.post, "/v1/refresh") { request, _ in
                 try authorize(request)
-                let results = await control.refreshAll()
-                return APIResponse.json(encoding: ResultsAnswer(results: results))
+                // Encoding a result per resource is the refresh's work too, not the thread's that answers status.
+                return await Self.offControlThread {
+                    APIResponse.json(encoding: ResultsAnswer(results: await control.refreshAll()))
+                }
             },
             APIRoute(.get, "/v1/events") { _, context in
                 APIResponse.eventStream(keepAlive: keepAlive, limits: eventLimits, closing: context.channel) { sink in
@@ -126,7 +131,7 @@ struct StatusAPI<Control: AgentControl>: Sendable {
             },
             APIRoute(.post, "/v1/reload") { request, _ in
                 try authorize(request)
-                switch await reload() {
+                switch await Self.offControlThread({ await reload() }) {
                 case .reloaded(let summary):
                     return APIResponse.json(encoding: summary)
                 case .refused(let error):
@@ -161,6 +166,14 @@ struct StatusAPI<Control: AgentControl>: Sendable {
                 await statusPage()
             },
         ]
+    }
+
+    /// Runs `work` of the engine (syncs, a reload) on the global executor:
+    /// the tasks it starts take the executor of the task that starts them
+    /// (`InFlightSyncs`), and must not take ``ControlThread``, where the
+    /// API answers.
+    static func offControlThread<T>(_ work: () async -> T) async -> T {
+        await withTaskExecutorPreference(globalConcurrentExecutor, operation: work)
     }
 
     /// Why the database cannot be read now, if it cannot: a read that does
@@ -235,11 +248,6 @@ struct StatusAPI<Control: AgentControl>: Sendable {
             throw APIError(status: .serviceUnavailable, code: "database_unavailable", message: error.message)
         }
         return APIResponse.json(ChangeFeed.json(page))
-    }
-
-    /// The answer of `GET /v1/status`.
-    func status() -> StatusAnswer {
-        StatusAnswer(agent: agentInfo(), resources: control.statuses())
     }
 
     /// The agent, as the status shows it.

@@ -14,6 +14,8 @@ import Glibc
 /// Hummingbird's `Application`: the application also runs a cache of the
 /// `Date` header that wakes the agent every second, idle or not; here the
 /// header is made when a response needs it (docs/architecture.md#what-a-resource-costs).
+/// It serves on ``ControlThread``, away from the threads the syncs keep busy
+/// (docs/architecture.md#status-under-load).
 struct StatusHTTPServer: Sendable {
     let responder: RouterResponder<ControlRequestContext>
     let server: HTTPServerBuilder
@@ -43,13 +45,20 @@ struct StatusHTTPServer: Sendable {
         }
     }
 
-    /// Serves until the graceful shutdown (or an error).
+    /// Serves until the graceful shutdown (or an error), on ``ControlThread``:
+    /// its socket and the tasks answering its requests.
     func run() async throws {
+        try await withTaskExecutorPreference(ControlThread.executor) {
+            try await serve()
+        }
+    }
+
+    private func serve() async throws {
         let responder = responder
         let logger = logger
         let service = try server.buildServer(
             configuration: ServerConfiguration(address: address),
-            eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger,
+            eventLoopGroup: ControlThread.group, logger: logger,
             responder: { request, writer, channel in
                 let context = ControlRequestContext(
                     source: ApplicationRequestContextSource(channel: channel, logger: logger))

@@ -5,6 +5,8 @@ import SyncCore
 extension SyncEngine: AgentControl {
     func statusSnapshot() -> (version: Int, statuses: [ResourceStatus]) { publication.snapshot() }
 
+    func statusChanges(since version: Int?) -> StatePublication.Changes { publication.changes(since: version) }
+
     var isOnline: Bool { connectivity.online.value }
 
     func typedTable(of name: String) -> TypedTable? { config.resource(named: name)?.table }

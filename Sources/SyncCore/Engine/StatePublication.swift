@@ -42,6 +42,9 @@ package final class StatePublication: Sendable {
         var online = true
         /// How many times a status changed.
         var version = 0
+        /// The version of each resource's last status change: what
+        /// ``changes(since:)`` tells from.
+        var revisions: [String: Int] = [:]
         var queue: [Delivery] = []
         /// Deliveries queued and delivered since the start.
         var queued = 0
@@ -59,6 +62,7 @@ package final class StatePublication: Sendable {
         mutating func enqueue(_ delivery: Delivery) {
             queue.append(delivery)
             queued += 1
+            if case .status(let change) = delivery { revisions[change.status.name] = change.version }
         }
 
         /// Whether the caller is to deliver the queue (nobody else is).
@@ -99,6 +103,38 @@ package final class StatePublication: Sendable {
     package func snapshot() -> (version: Int, statuses: [ResourceStatus]) {
         state.withLock { state in
             (state.version, state.names.compactMap { state.machines[$0]?.status(online: state.online) })
+        }
+    }
+
+    /// What changed in the statuses since a version (``changes(since:)``).
+    package struct Changes: Sendable {
+        /// The version the statuses show now.
+        package var version: Int
+        /// Every resource's name, in configuration order.
+        package var names: [String]
+        /// The status of each resource whose status changed after the version
+        /// asked for (of every resource, when none was asked), in configuration order.
+        package var changed: [ResourceStatus]
+
+        package init(version: Int, names: [String], changed: [ResourceStatus]) {
+            self.version = version
+            self.names = names
+            self.changed = changed
+        }
+    }
+
+    /// The statuses that changed after `version` (all of them for `nil`),
+    /// with the version they show: what a reader that keeps what it saw at
+    /// `version` needs to catch up, without a copy of every status (the body
+    /// of `GET /v1/status`). A resource that a reload added since counts as changed.
+    package func changes(since version: Int?) -> Changes {
+        state.withLock { state in
+            let changed = state.names.compactMap { name -> ResourceStatus? in
+                // A status never changed since the start shows version 0.
+                if let version, state.revisions[name, default: 0] <= version { return nil }
+                return state.machines[name]?.status(online: state.online)
+            }
+            return Changes(version: state.version, names: state.names, changed: changed)
         }
     }
 
@@ -161,6 +197,7 @@ package final class StatePublication: Sendable {
         let deliver = state.withLock { state -> Bool in
             let kept = Set(names)
             state.machines = state.machines.filter { kept.contains($0.key) }
+            state.revisions = state.revisions.filter { kept.contains($0.key) }
             state.names = names
             // Even with nothing to tell, the statuses as a whole changed.
             state.version += 1

@@ -172,10 +172,11 @@ extension JSONValue {
     /// A string value, or `null` for `nil`.
     package static func string(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
 
-    /// The value as JSON text: on one line, or indented by two spaces per level.
-    package func serialized(pretty: Bool = false) -> String {
+    /// The value as JSON text: on one line, or indented by two spaces per
+    /// level, from `indent` levels (a value written inside others).
+    package func serialized(pretty: Bool = false, indent: Int = 0) -> String {
         var output = ""
-        write(to: &output, pretty: pretty, indent: 0)
+        write(to: &output, pretty: pretty, indent: indent)
         return output
     }
 

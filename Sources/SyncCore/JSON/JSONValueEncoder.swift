@@ -132,6 +132,8 @@ private final class JSONValueEncoder: Encoder {
 
         private func add(_ key: some CodingKey, _ child: Node) {
             guard case .object(var members) = node.content else { return }
+            // The node lets go of its members, so they are changed in place, not copied.
+            node.content = .value(.null)
             members.removeAll { $0.0 == key.stringValue }
             members.append((key.stringValue, child))
             node.content = .object(members)
@@ -217,6 +219,9 @@ private final class JSONValueEncoder: Encoder {
 
         private func append(_ child: Node) {
             guard case .array(var elements) = node.content else { return }
+            // The node lets go of its elements, so they grow in place: copying
+            // them at each append made encoding an array of 10,000 quadratic.
+            node.content = .value(.null)
             elements.append(child)
             node.content = .array(elements)
         }

@@ -445,24 +445,6 @@ import Testing
         #expect(!body.contains("sync_agent_last_success_timestamp_seconds{"))
     }
 
-    @Test func theStatusBodyIsRenderedOncePerChange() {
-        let cache = StatusCache()
-        let renders = Mutex(0)
-        func body(_ version: Int, online: Bool = true) -> String {
-            let buffer = cache.body(for: StatusCache.Key(version: version, online: online)) {
-                renders.withLock { $0 += 1 }
-                return ByteBuffer(string: "v\(version) \(online)")
-            }
-            return String(buffer: buffer)
-        }
-        #expect(body(1) == "v1 true")
-        #expect(body(1) == "v1 true")
-        #expect(renders.withLock { $0 } == 1)
-        #expect(body(2) == "v2 true")
-        #expect(body(2, online: false) == "v2 false")
-        #expect(renders.withLock { $0 } == 3)
-    }
-
     @Test func labelValuesAreEscaped() {
         var page = Exposition()
         page.family("m", type: "gauge", help: "a \\ and a\nline")

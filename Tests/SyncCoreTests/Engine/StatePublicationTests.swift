@@ -93,4 +93,38 @@ import Testing
         #expect(version == 1)
         #expect(statuses.map(\.state) == [.syncing])
     }
+
+    @Test func changesSinceAVersionAreTheStatusesThatChangedAfterIt() {
+        let publication = publication("a", "b", "c")
+        let all = publication.changes(since: nil)
+        #expect(all.version == 0)
+        #expect(all.names == ["a", "b", "c"])
+        #expect(all.changed.map(\.name) == ["a", "b", "c"])
+        #expect(publication.changes(since: 0).changed.isEmpty)
+
+        publication.handle("c", .started(sync: 1, at: start))
+        publication.handle("a", .started(sync: 2, at: start))
+        // A report that changes no status is no change.
+        publication.handle("a", .progressed(sync: 2, SyncProgress(resource: "a", pages: 1, items: 1)))
+        let two = publication.changes(since: 0)
+        #expect(two.version == 2)
+        #expect(two.changed.map(\.name) == ["a", "c"])
+        #expect(two.changed.map(\.state) == [.syncing, .syncing])
+        #expect(publication.changes(since: 1).changed.map(\.name) == ["a"])
+        #expect(publication.changes(since: 2).changed.isEmpty)
+
+        // Offline shows in every status.
+        publication.setOnline(false)
+        #expect(publication.changes(since: 2).changed.map(\.state) == [.offline, .offline, .offline])
+        publication.setOnline(true)
+
+        // A reload: b removed, d added, the order changed.
+        let before = publication.version
+        publication.setResources(
+            ["c", "d", "a"], adding: [ResourceMachine(name: "d", row: nil, nextSyncAt: start)])
+        let reloaded = publication.changes(since: before)
+        #expect(reloaded.names == ["c", "d", "a"])
+        #expect(reloaded.changed.map(\.name) == ["d"])
+        #expect(reloaded.version == publication.version)
+    }
 }
