@@ -42,7 +42,7 @@ import Glibc
 
         let clients = try (0..<10).map { _ in try RawConnection(path: agent.socketPath, receiveBuffer: 4096) }
         for client in clients { client.send("GET /v1/events HTTP/1.1\r\nHost: agent\r\n\r\n") }
-        #expect(try await eventually { ProcessFigures.openFiles(pid) >= files + clients.count })
+        #expect(try await eventually(timeout: .seconds(60)) { ProcessFigures.openFiles(pid) >= files + clients.count })
         // Each refresh of everything is 80 changes: the clients fall behind
         // until the agent cuts them off.
         var rounds = 0
