@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "sync-agent", targets: ["SyncAgent"]),
         .executable(name: "test-upstream", targets: ["TestUpstreamServer"]),
         .executable(name: "streams-bench", targets: ["StreamsBenchmark"]),
+        .executable(name: "sync-agent-fuzz", targets: ["SyncAgentFuzz"]),
         .library(name: "Streams", targets: ["Streams"]),
         .library(name: "StreamsTesting", targets: ["StreamsTesting"]),
     ],
@@ -134,6 +135,10 @@ let package = Package(
                 .target(name: "ICUData", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // The fuzz targets (docs/testing.md#fuzzing): properties of the agent's hand-written
+        // parsers, which `scripts/fuzz` runs under libFuzzer and FuzzTests replays.
+        .target(name: "FuzzTargets", dependencies: ["SyncCore"]),
+        .executableTarget(name: "SyncAgentFuzz", dependencies: ["FuzzTargets"]),
         .executableTarget(
             name: "StreamsBenchmark",
             dependencies: ["Streams"]
@@ -176,6 +181,7 @@ let package = Package(
             ],
             exclude: ["Help"]
         ),
+        .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["DemoUpstream", "TestServers", "TestUpstream"]

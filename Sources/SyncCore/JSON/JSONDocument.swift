@@ -29,6 +29,9 @@ package struct JSONDocument: Sendable {
         }
     }
 
+    /// The deepest nesting of arrays and objects a document may have.
+    package static let maximumDepth = JSONValidator.maximumDepth
+
     /// Validates `bytes` as one JSON text.
     package init(validating bytes: [UInt8]) throws(JSONSyntaxError) {
         self.bytes = bytes
