@@ -137,7 +137,7 @@ let package = Package(
             ]),
         // The fuzz targets (docs/testing.md#fuzzing): properties of the agent's hand-written
         // parsers, which `scripts/fuzz` runs under libFuzzer and FuzzTests replays.
-        .target(name: "FuzzTargets", dependencies: ["SyncCore"]),
+        .target(name: "FuzzTargets", dependencies: ["SyncCore", "Store"]),
         .executableTarget(name: "SyncAgentFuzz", dependencies: ["FuzzTargets"]),
         .executableTarget(
             name: "StreamsBenchmark",

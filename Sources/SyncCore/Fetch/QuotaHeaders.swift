@@ -6,16 +6,16 @@ import Store
 /// `x-ratelimit-*`, the IETF `ratelimit-*` fields (or one
 /// `RateLimit: limit=…, remaining=…, reset=…`), Okta's `X-Rate-Limit-*`, and
 /// Shopify's `X-Shopify-Shop-Api-Call-Limit: 39/40`.
-struct QuotaHeaders: Sendable, Hashable {
+package struct QuotaHeaders: Sendable, Hashable {
     /// Requests left in the current window.
-    var remaining: Int?
+    package var remaining: Int?
     /// The window's size in requests.
-    var limit: Int?
+    package var limit: Int?
     /// How long until the window resets.
-    var resetIn: Duration?
+    package var resetIn: Duration?
 
     /// A quota as told.
-    init(remaining: Int?, limit: Int?, resetIn: Duration?) {
+    package init(remaining: Int?, limit: Int?, resetIn: Duration?) {
         self.remaining = remaining
         self.limit = limit
         self.resetIn = resetIn
@@ -23,7 +23,9 @@ struct QuotaHeaders: Sendable, Hashable {
 
     /// Reads the fields of `headers` (a name, lowercased, to its first value), at
     /// `now`: those that `names` gives first, then the usual ones.
-    init(_ value: (String) -> String?, names: QuotaHeaderNames = QuotaHeaderNames(), now: Date = SystemSources.now()) {
+    package init(
+        _ value: (String) -> String?, names: QuotaHeaderNames = QuotaHeaderNames(), now: Date = SystemSources.now()
+    ) {
         remaining = names.remaining.flatMap { value($0.lowercased()) }.flatMap(Self.integer)
         limit = names.limit.flatMap { value($0.lowercased()) }.flatMap(Self.integer)
         resetIn = names.reset.flatMap { value($0.lowercased()) }.flatMap { Self.reset($0, now: now) }
@@ -45,7 +47,7 @@ struct QuotaHeaders: Sendable, Hashable {
             }
         }
         if let shopify = value("x-shopify-shop-api-call-limit") {
-            let parts = shopify.split(separator: "/").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            let parts = shopify.split(separator: "/").compactMap { Self.integer(String($0)) }
             if parts.count == 2 {
                 limit = limit ?? parts[1]
                 remaining = remaining ?? max(0, parts[1] - parts[0])
@@ -59,8 +61,9 @@ struct QuotaHeaders: Sendable, Hashable {
     /// Whether the response says no request is left.
     var isExhausted: Bool { remaining == 0 }
 
+    /// A count: digits, nothing negative.
     private static func integer(_ text: String) -> Int? {
-        Int(text.trimmingCharacters(in: .whitespaces))
+        Int(text.trimmingCharacters(in: .whitespaces)).flatMap { $0 >= 0 ? $0 : nil }
     }
 
     /// A reset as epoch seconds (or milliseconds), or as seconds from now, told
@@ -77,6 +80,7 @@ struct QuotaHeaders: Sendable, Hashable {
         } else {
             seconds = number
         }
-        return .milliseconds(Int64((max(0, seconds) * 1000).rounded(.up)))
+        let longest = RetryAfter.longest
+        return min(.milliseconds(Int64((min(max(0, seconds), longest.seconds) * 1000).rounded(.up))), longest)
     }
 }

@@ -541,3 +541,15 @@ extension Clock where Duration == Swift.Duration {
         try await request.retryIf(policy: policy, clock: self, random: random, onRetry: onRetry, decide).firstElement()
     }
 }
+
+extension ResourceConfig {
+    /// The first request a sync of this resource sends when `kept` is the value an
+    /// incremental sync kept: its URL, headers and body, each value where the
+    /// placeholders put it (docs/configuration.md#placeholders).
+    package func firstRequest(
+        since kept: SinceState?, dependencyValues: [URLTemplate.Dependency: String] = [:]
+    ) -> (url: String, headers: [(name: String, value: String)], body: String?) {
+        let plan = ResourceFetch.plan(self, dependencyValues: dependencyValues, since: incremental?.value(toSend: kept))
+        return (plan.planner.first().url, plan.headers, plan.body?.text)
+    }
+}

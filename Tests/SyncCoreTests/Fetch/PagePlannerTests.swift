@@ -291,6 +291,13 @@ import Testing
     @Test func readsSeveralHeaderLines() {
         #expect(LinkHeader.target(["<a>; rel=prev", "<b>; rel=next"], relation: "next") == "b")
     }
+
+    /// Found by the `link` fuzz target (fuzz/regressions/link).
+    @Test func aRelationInsideAQuotedParameterIsNoRelation() {
+        let values = [#"<a>; title="x;rel=next;y"; rel="last", <b>; title="a \"q\"; rel=next"; rel=next"#]
+        #expect(LinkHeader.target(values, relation: "next") == "b")
+        #expect(LinkHeader.target(values, relation: "last") == "a")
+    }
 }
 
 @Suite(.timeLimit(.minutes(1))) struct RetryAfterTests {
@@ -306,6 +313,28 @@ import Testing
         let now = Timestamp.date(from: "2026-11-21T10:00:00Z")!
         #expect(RetryAfter.parse("Sat, 21 Nov 2026 10:00:30 GMT", now: now) == .seconds(30))
         #expect(RetryAfter.parse("Sat, 21 Nov 2026 09:00:00 GMT", now: now) == .zero)
+    }
+
+    /// Found by the `retry-after` fuzz target (fuzz/regressions/retry-after): a number of
+    /// seconds beyond Int64's milliseconds trapped.
+    @Test func readsDecimalSecondsExactlyAndHugeOnesAsTheLongestWait() {
+        #expect(RetryAfter.parse("1.005") == .milliseconds(1005))
+        #expect(RetryAfter.parse("4.35") == .milliseconds(4350))
+        #expect(RetryAfter.parse("0.0001") == .milliseconds(1))
+        #expect(RetryAfter.parse("99999999999999999999999") == RetryAfter.longest)
+        #expect(RetryAfter.parse("1e3") == nil)
+        #expect(RetryAfter.parse("1.") == nil)
+    }
+
+    /// RFC 9110 §5.6.7: an RFC 850 year is at most 50 years ahead; asctime pads its day.
+    @Test func readsTheObsoleteDateForms() {
+        let now = Timestamp.date(from: "2026-11-21T10:00:00Z")!
+        // 73 is 2073, 46 years ahead; 77 would be 51 years ahead, so it is 1977.
+        #expect(RetryAfter.parse("Sunday, 01-Jan-73 00:00:00 GMT", now: now) == .seconds(1_455_199_200))
+        #expect(RetryAfter.parse("Saturday, 01-Jan-77 00:00:00 GMT", now: now) == .zero)
+        #expect(RetryAfter.parse("Sat Nov 21 10:00:30 2026", now: now) == .seconds(30))
+        #expect(RetryAfter.parse("Sun Nov  1 00:00:00 2026", now: now) == .zero)
+        #expect(RetryAfter.parse("Sat Dec  5 10:00:00 2026", now: now) == .seconds(14 * 86_400))
     }
 }
 

@@ -145,6 +145,16 @@ import Testing
         #expect(okta == QuotaHeaders(remaining: 0, limit: 600, resetIn: .seconds(60)))
     }
 
+    /// Found by the `ratelimit` fuzz target (fuzz/regressions/ratelimit): a reset beyond
+    /// Int64's milliseconds trapped, and a negative count was taken as one.
+    @Test func aCountIsNeverNegativeAndAResetNeverOverflows() {
+        let quota = QuotaHeaders(
+            { ["x-ratelimit-remaining": "-5", "x-ratelimit-limit": "-1", "x-ratelimit-reset": "1e300"][$0] },
+            now: Self.now)
+        #expect(quota == QuotaHeaders(remaining: nil, limit: nil, resetIn: RetryAfter.longest))
+        #expect(QuotaHeaders({ ["x-shopify-shop-api-call-limit": "-3/40"][$0] }, now: Self.now).limit == nil)
+    }
+
     @Test func headersTheResourceNamesComeBeforeTheUsualOnes() throws {
         let names = try settings(
             #"""
