@@ -7,6 +7,7 @@ answers one line for each on stdout:
     ok TOKENS      the input is one JSON text (RFC 8259); TOKENS is its value, canonical
     reject REASON  it is not
     deep           it nests deeper than Python's recursion allows
+    error WHAT     this script failed on it
 
 CPython's json is strict where Foundation's JSONSerialization on Linux is not (it
 accepts a trailing comma, a NUL after the value, a byte-order mark and UTF-16), and it
@@ -93,14 +94,19 @@ def answer(data):
 
 def main():
     stdin = sys.stdin.buffer
-    stdout = sys.stdout
+    # UTF-8 whatever the locale, and an answer per line as soon as it is written.
+    stdout = open(sys.stdout.fileno(), "w", encoding="utf-8", errors="backslashreplace", closefd=False)
     while True:
         head = stdin.read(4)
         if len(head) < 4:
             return
         (length,) = struct.unpack("<I", head)
         data = stdin.read(length)
-        stdout.write(answer(data) + "\n")
+        try:
+            line = answer(data)
+        except Exception as error:  # a bug of this script: say so, on the input's line
+            line = "error " + repr(error).replace("\n", " ")
+        stdout.write(line + "\n")
         stdout.flush()
 
 

@@ -35,14 +35,22 @@ final class JSONReference: Sendable {
         do {
             line = try pipes.withLock { pipes throws in
                 if pipes == nil { pipes = try Self.start() }
-                return try Self.exchange(bytes, &pipes!)
+                do {
+                    return try Self.exchange(bytes, &pipes!)
+                } catch {
+                    // Asked again by a new process: an input that kills it twice is its own failure.
+                    pipes = try Self.start()
+                    return try Self.exchange(bytes, &pipes!)
+                }
             }
         } catch {
-            throw PropertyViolation("the reference parser fails: \(error)")
+            let said = (try? String(contentsOfFile: Self.errors, encoding: .utf8)).map { String($0.suffix(2000)) }
+            throw PropertyViolation("the reference parser fails: \(error); it said: \(said ?? "nothing")")
         }
         if line.hasPrefix("ok ") { return .value(String(line.dropFirst(3))) }
         if line == "deep" { return .tooDeep }
-        return .rejected(String(line.dropFirst("reject ".count)))
+        if line.hasPrefix("reject ") { return .rejected(String(line.dropFirst("reject ".count))) }
+        throw PropertyViolation("the reference parser fails on this input: \(line)")
     }
 
     private static var script: String {
@@ -51,7 +59,13 @@ final class JSONReference: Sendable {
         ).standardized.path
     }
 
+    /// Where the reference writes its errors, which a failure quotes.
+    private static let errors = FileManager.default.temporaryDirectory
+        .appendingPathComponent("sync-agent-json-reference-\(getpid()).log").path
+
     private static func start() throws -> Pipes {
+        // A reference that died must not kill this process as it writes to it.
+        signal(SIGPIPE, SIG_IGN)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script]
@@ -59,6 +73,8 @@ final class JSONReference: Sendable {
         let fromChild = Pipe()
         process.standardInput = toChild
         process.standardOutput = fromChild
+        _ = FileManager.default.createFile(atPath: errors, contents: nil)
+        process.standardError = FileHandle(forWritingAtPath: errors)
         try process.run()
         return Pipes(
             process: process, input: toChild.fileHandleForWriting.fileDescriptor,
