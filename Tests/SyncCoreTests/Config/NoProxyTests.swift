@@ -15,6 +15,13 @@ import Testing
         }
     }
 
+    /// Found by the `noproxy` fuzz target (fuzz/regressions/noproxy): a comma followed by
+    /// a combining mark is one character, and the list was split by characters.
+    @Test func entriesAreSplitAtEveryComma() {
+        #expect(NoProxy("example.com:80,\u{59A}x").matches(host: "example.com", port: 80))
+        #expect(NoProxy("a.test,\u{301}b.test").matches(host: "a.test", port: 443))
+    }
+
     @Test func anAsteriskMatchesEverythingAndAnEmptyListNothing() {
         #expect(NoProxy("*").matches(host: "api.example.com", port: 443))
         #expect(NoProxy("localhost, *").matches(host: "10.1.2.3", port: 80))

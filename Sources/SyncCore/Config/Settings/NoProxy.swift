@@ -25,7 +25,9 @@ package struct NoProxy: Sendable, Hashable {
 
     /// Reads a `NO_PROXY` value; entries it cannot read match nothing.
     package init(_ text: String) {
-        let tokens = text.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }).map(String.init)
+        // Split by bytes, not characters: a comma and a combining mark after it are one character.
+        let tokens = text.utf8.split(whereSeparator: { $0 == UInt8(ascii: ",") || $0 == 0x20 || $0 == 0x09 })
+            .map { String(decoding: $0, as: UTF8.self) }
         everything = tokens.contains("*")
         entries = tokens.compactMap(Self.entry)
     }
