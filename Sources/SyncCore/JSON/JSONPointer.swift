@@ -20,11 +20,12 @@ package struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
         var text = ""
         for token in tokens {
             text += "/"
-            for character in token {
-                switch character {
+            // By scalars: "~" and a combining mark after it are one character.
+            for scalar in token.unicodeScalars {
+                switch scalar {
                 case "~": text += "~0"
                 case "/": text += "~1"
-                default: text.append(character)
+                default: text.unicodeScalars.append(scalar)
                 }
             }
         }

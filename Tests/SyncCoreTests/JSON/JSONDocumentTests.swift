@@ -102,6 +102,17 @@ import Testing
     }
 }
 
+@Suite(.timeLimit(.minutes(1))) struct JSONPointerEscapeTests {
+    /// Found by the `pointer` fuzz target (fuzz/regressions/pointer): a "~" or "/" with a
+    /// combining mark after it is one character, and was written unescaped.
+    @Test func tokensAreEscapedScalarByScalar() throws {
+        let tokens = ["a~\u{301}b", "c/\u{34D}", "~0"]
+        let pointer = JSONPointer(tokens: tokens)
+        #expect(pointer.description == "/a~0\u{301}b/c~1\u{34D}/~00")
+        #expect(try JSONPointer(pointer.description).tokens == tokens)
+    }
+}
+
 @Suite(.timeLimit(.minutes(1))) struct JSONValueTests {
     @Test func parsesIntoOrderedValues() throws {
         let value = try JSONValue(parsing: Array(#"{"z": 1, "a": [true, null, "s", 2.5]}"#.utf8))
