@@ -83,6 +83,8 @@ public final class SQLiteStore: SyncStore {
             throw StoreError(.io, "database is locked by another process: \(path)", isTransient: true)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT {
             throw StoreError(.corrupt, "The database \(path) is corrupt: \(Self.describe(error))")
+        } catch let error as DatabaseError where Self.passesAtOpening(error) {
+            throw StoreError(.io, "Cannot open the database \(path): \(Self.describe(error))", isTransient: true)
         } catch {
             throw StoreError(.open, "Cannot open the database \(path): \(Self.describe(error))")
         }
@@ -178,6 +180,47 @@ public final class SQLiteStore: SyncStore {
         }
     }
 
+    /// Whether the database at `path` is still found damaged by `checks`
+    /// more checks, `pause` apart, each on a connection of its own and
+    /// interrupted after ``staysCorruptLimit``. SQLite tells a read that failed
+    /// with an I/O error as damage at times (`database disk image is
+    /// malformed`), which a passing fault does not repeat: a check that finds
+    /// no damage, or meets another error, answers false. A check that does
+    /// not finish in time does not tell, and leaves the damage as found.
+    public static func staysCorrupt(
+        at path: String, checks: Int = 5, pause: Duration = .milliseconds(200)
+    ) async -> Bool {
+        for _ in 0..<checks {
+            try? await Task.sleep(for: pause)
+            guard findsDamage(at: path) else { return false }
+        }
+        return true
+    }
+
+    /// One check of ``staysCorrupt(at:checks:pause:)``: whether it finds damage or does not finish.
+    private static func findsDamage(at path: String) -> Bool {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(busyTimeout)
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            defer { try? queue.close() }
+            let timer = DispatchWorkItem { queue.interrupt() }
+            DispatchQueue.global().asyncAfter(deadline: .now() + staysCorruptLimit, execute: timer)
+            defer { timer.cancel() }
+            return try queue.read { try String.fetchAll($0, sql: "PRAGMA quick_check(5)") } != ["ok"]
+        } catch let error as DatabaseError
+            where [.SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_INTERRUPT].contains(error.resultCode)
+        {
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// How long each check of ``staysCorrupt(at:checks:pause:)`` may take, in seconds.
+    static let staysCorruptLimit: Double = 3
+
     /// Closes the database: nothing more can be read or written through this store.
     public func close() {
         try? pool.close()
@@ -228,6 +271,8 @@ public final class SQLiteStore: SyncStore {
                 "\(path) is not an SQLite database: the agent leaves it as it is; choose another \"database\" path.")
         } catch let error as DatabaseError where [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode) {
             throw StoreError(.corrupt, "The database \(path) is corrupt: \(describe(error))")
+        } catch let error as DatabaseError where passesAtOpening(error) {
+            throw StoreError(.io, "Cannot open the database \(path): \(describe(error))", isTransient: true)
         } catch {
             throw StoreError(.open, "Cannot open the database \(path): \(describe(error))")
         }
@@ -258,8 +303,19 @@ public final class SQLiteStore: SyncStore {
         case .SQLITE_IOERR: return "I/O error on \(path) (\(Self.describe(error)))"
         case .SQLITE_NOMEM: return "out of memory writing \(path)"
         case .SQLITE_CANTOPEN: return "cannot open a file beside \(path) (out of file descriptors?)"
+        // SQLite tells a read that failed with an I/O error so at times; real
+        // damage is checked when the agent starts (docs/configuration.md#a-corrupt-database).
+        case .SQLITE_CORRUPT: return "\(path) read as damaged, perhaps by an I/O error (\(Self.describe(error)))"
         default: return nil
         }
+    }
+
+    /// Whether an error met while opening or migrating the database is a
+    /// passing condition of the machine (an I/O error, a full disk, no memory
+    /// left): the opening may succeed later. Unlike a write's, a file that
+    /// cannot be opened is not one: at start it is most often a permission.
+    static func passesAtOpening(_ error: DatabaseError) -> Bool {
+        [.SQLITE_IOERR, .SQLITE_FULL, .SQLITE_NOMEM].contains(error.resultCode)
     }
 
     /// A short description of a database error for messages.

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import ServiceLifecycle
 import Store
+import Streams
 import SyncCore
 import Synchronization
 
@@ -35,6 +36,8 @@ package struct AgentRunner {
     package struct Failure: Error, CustomStringConvertible {
         /// One sentence for people; `nil` when the failure was logged already.
         package var message: String?
+        /// Whether it is a passing condition of the machine, worth trying again.
+        package var isTransient = false
 
         package var description: String { message ?? "the agent failed (see the log)" }
     }
@@ -69,13 +72,7 @@ package struct AgentRunner {
             throw Failure(message: "\(error)")
         }
         // Agents sharing a PostgreSQL schema form a fleet: each polls the resources it leases.
-        let (store, leases) = try await Self.openStore(config, logger: logger)
-        let rows: [ResourceRow]
-        do {
-            rows = try await store.resources()
-        } catch {
-            throw Failure(message: error.message)
-        }
+        let (store, leases, rows) = try await Self.openStore(config, logger: logger)
         let notifier = SystemdNotifier(environment: environment)
         let transport = HTTPTransport()
         let clock = ContinuousClock()
@@ -176,23 +173,83 @@ extension AgentRunner {
     /// How long the check of the database at start may take.
     static let quickCheckLimit: Duration = .seconds(3)
 
-    /// Opens the store the configuration names: a PostgreSQL schema, joining
-    /// its fleet, or the SQLite database, checked (``openDatabase(_:logger:)``).
+    /// Opens the store the configuration names and reads its resources: a
+    /// PostgreSQL schema, joining its fleet, or the SQLite database, checked
+    /// (``openDatabase(_:logger:)``) and opened again while a storage
+    /// condition keeps it from opening (``openDatabaseWaiting(_:logger:)``).
     static func openStore(
         _ config: AgentConfig, logger: Logger
-    ) async throws(Failure) -> (store: any SyncStore, fleet: (any FleetLeases)?) {
-        guard case .postgres = config.store else { return (try openDatabase(config, logger: logger), nil) }
+    ) async throws(Failure) -> (store: any SyncStore, fleet: (any FleetLeases)?, rows: [ResourceRow]) {
+        guard case .postgres = config.store else {
+            let (store, rows) = try await openDatabaseWaiting(config, logger: logger)
+            return (store, nil, rows)
+        }
+        let opened: (store: any SyncStore, fleet: (any FleetLeases)?)
         do {
-            return try await config.openStoreJoiningFleet(logger: logger)
+            opened = try await config.openStoreJoiningFleet(logger: logger)
         } catch {
             throw Failure(message: "Cannot open the store \(config.storeDescription): \(error.message)")
+        }
+        do {
+            return (opened.store, opened.fleet, try await opened.store.resources())
+        } catch {
+            throw Failure(message: error.message)
+        }
+    }
+
+    /// Opens the database and reads its resources; while a passing condition
+    /// of the machine (an I/O error, a full disk, no memory left) keeps it
+    /// from opening, migrating or being read, tries again after the backoff
+    /// of `defaults.retry`, until it opens or the agent is stopped
+    /// (docs/configuration.md#failures-and-retries). A migration is a
+    /// transaction: one that failed left the file as it was. The log says so
+    /// once when it starts and once when the database opens.
+    static func openDatabaseWaiting(
+        _ config: AgentConfig, logger: Logger
+    ) async throws(Failure) -> (SQLiteStore, [ResourceRow]) {
+        var failures = 0
+        while true {
+            let failure: Failure
+            switch await openDatabaseAndRead(config, logger: logger) {
+            case .success(let opened):
+                if failures > 0 { logger.notice("the database \(config.database) opened") }
+                return opened
+            case .failure(let error):
+                failure = error
+            }
+            guard failure.isTransient else { throw failure }
+            let problem = failure.description
+            failures += 1
+            let delay = config.storageRetry.delay(afterAttempt: failures, unit: SystemSources.random())
+            logger.log(
+                level: failures == 1 ? .error : .debug,
+                "\(problem); trying again in \(DurationText.format(delay)), until it opens")
+            try? await Task.sleep(for: delay)
+        }
+    }
+
+    /// Opens the database (``openDatabase(_:logger:)``) and reads its resources, once.
+    private static func openDatabaseAndRead(
+        _ config: AgentConfig, logger: Logger
+    ) async -> Result<(SQLiteStore, [ResourceRow]), Failure> {
+        let store: SQLiteStore
+        do {
+            store = try await openDatabase(config, logger: logger)
+        } catch {
+            return .failure(error)
+        }
+        do {
+            return .success((store, try await store.resources()))
+        } catch {
+            await store.close()
+            return .failure(Failure(message: error.message, isTransient: error.isTransient))
         }
     }
 
     /// Opens the database, checked: a corrupt one is moved aside and a new
     /// one started, or refused, as the configuration says
     /// (docs/configuration.md#a-corrupt-database).
-    static func openDatabase(_ config: AgentConfig, logger: Logger) throws(Failure) -> SQLiteStore {
+    static func openDatabase(_ config: AgentConfig, logger: Logger) async throws(Failure) -> SQLiteStore {
         let path = config.database
         let problem: String
         do {
@@ -204,13 +261,18 @@ extension AgentRunner {
                 logger.notice("the check of \(path) was skipped: \(reason)")
                 return store
             case .corrupt(let finding):
-                store.close()
+                await store.close()
                 problem = "The database \(path) is corrupt: \(finding)"
             }
         } catch  where error.kind == .corrupt {
             problem = error.message
         } catch {
-            throw Failure(message: error.message)
+            throw Failure(message: error.message, isTransient: error.isTransient)
+        }
+        // SQLite tells a read that failed with an I/O error as damage at times:
+        // only damage found again is taken for it.
+        guard await SQLiteStore.staysCorrupt(at: path) else {
+            throw Failure(message: "\(problem), but not when checked again (an I/O error?)", isTransient: true)
         }
         guard config.corruptDatabase == .rebuild else {
             throw Failure(
@@ -220,9 +282,14 @@ extension AgentRunner {
         do {
             let aside = try SQLiteStore.moveAside(path)
             logger.error("\(problem). Moved it aside to \(aside); every resource syncs again into a new database.")
+        } catch {
+            throw Failure(message: error.message, isTransient: error.isTransient)
+        }
+        do {
             return try SQLiteStore(path: path)
         } catch {
-            throw Failure(message: error.message)
+            // The new file is opened again by the next try, checked as any other.
+            throw Failure(message: error.message, isTransient: error.isTransient || error.kind == .corrupt)
         }
     }
 }

@@ -337,7 +337,11 @@ struct ResourceSync: Sendable {
                 var logger = logger
                 logger[metadataKey: LogKey.resource] = "\(resource.name)"
                 logStorage(error.message, at: .error, logger)
-                recorded = (try? await store.record(sync, continuing: run)) ?? recorded
+                if let written = try? await store.record(sync, continuing: run) {
+                    recorded = written
+                } else if let run {
+                    context.storageEpisodes.leftRunning(resource.name, run: run, as: sync)
+                }
             } else {
                 // The snapshot could not be applied: the previous one stays, and
                 // the failure is what the caller learns.
@@ -376,6 +380,22 @@ struct ResourceSync: Sendable {
         logger.log(level: context.storageEpisodes.failed(resource.name) ? level : .debug, "\(message)")
     }
 
+    /// Writes the end of an incremental sync of this resource whose row the
+    /// database could not finish before; returns the storage failure if it
+    /// still cannot (the end is kept for the next sync).
+    private func recordLeftRunning() async -> StoreError? {
+        guard let left = context.storageEpisodes.takeLeftRunning(resource.name) else { return nil }
+        let result: Result<RecordedSync, StoreError>
+        do {
+            result = .success(try await store.record(left.sync, continuing: left.run))
+        } catch {
+            result = .failure(error)
+        }
+        guard case .failure(let error) = result, error.isTransient else { return nil }
+        context.storageEpisodes.leftRunning(resource.name, run: left.run, as: left.sync)
+        return error
+    }
+
     /// Runs the sync while holding the resource's ``RefreshLock``, so that no
     /// other process syncs it at the same time. When another process held the
     /// lock and recorded a run that ended meanwhile (not a cancelled one), that
@@ -390,6 +410,11 @@ struct ResourceSync: Sendable {
             {
                 logger.info("joined a sync of another process", metadata: [LogKey.resource: "\(resource.name)"])
                 return SyncReport(SyncResult(run: run, joined: true))
+            }
+            if let failure = await recordLeftRunning() {
+                // Still failing: this sync is not started, and the row waits for the next.
+                let stored = StoredError(kind: .storage, message: "\(resource.name): \(failure.message)")
+                return Self.unrecorded(resource.name, .gaveUp, stored)
             }
             return await run(trigger: trigger)
         } catch {

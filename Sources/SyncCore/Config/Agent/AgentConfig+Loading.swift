@@ -73,6 +73,7 @@ extension AgentConfig {
         config.leaseTime = leaseTime
         config.http = http
         config.logFormat = logFormat
+        config.storageRetry = defaults.retry
         return config
     }
 

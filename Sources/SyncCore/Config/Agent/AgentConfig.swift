@@ -1,5 +1,6 @@
 import Foundation
 import Store
+import Streams
 
 /// A loaded, validated configuration (docs/configuration.md#configuration):
 /// every path absolute, every default applied, every `${…}` substituted.
@@ -24,6 +25,9 @@ package struct AgentConfig: Sendable {
     package var changeRetention = ChangeRetention()
     /// How many syncs the agent's polls run at once.
     package var syncLimits = SyncLimits()
+    /// The backoff of `defaults.retry`: how long `run` waits before it opens
+    /// the database again after a storage condition.
+    package var storageRetry = RetryPolicy()
     /// The TCP listener for monitoring, if any (docs/observability.md#the-http-listener).
     package var http: HTTPListenerSettings?
     /// How log lines are written.
