@@ -5,7 +5,7 @@ import Testing
 
 /// The real binary with its SQLite I/O failing at random and at chosen points:
 /// writes that fail with EIO or ENOSPC, short writes, failing fsyncs and reads
-/// (docs/architecture.md#proof-against-faults). Through snapshot syncs,
+/// (docs/testing.md#faults-under-sqlite). Through snapshot syncs,
 /// incremental commits, the change feed and migrations at start, the agent
 /// never dies, tells every failure as a `storage` condition, never shows a
 /// partial snapshot, and heals once the faults stop.
@@ -160,7 +160,7 @@ import Testing
             // The upstream changes only between complete walks: a walk that goes on
             // after a failed page asks the pages after it, and a page-numbered API
             // whose changed items moved to its end meanwhile would have it skip some
-            // (docs/architecture.md#proof-against-faults), which is not a fault's doing.
+            // (docs/testing.md#faults-under-sqlite), which is not a fault's doing.
             guard walked else {
                 walked = judge(agent.curl("POST", "/v1/resources/inc/refresh"), "inc", &figures)
                 try checkFeed(workspace, resources: ["inc"], &figures)

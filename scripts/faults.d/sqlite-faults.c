@@ -1,7 +1,7 @@
 /*
  * sqlite-faults: an LD_PRELOAD shim that makes the I/O of one SQLite database fail,
  * at chosen points and at random ones, for the fault test of the agent
- * (docs/architecture.md#proof-against-faults).
+ * (docs/testing.md#faults-under-sqlite).
  *
  * Built by the test itself, `cc -shared -fPIC -O2 -o libsqlite-faults.so sqlite-faults.c -ldl`,
  * so that nothing of it is linked into a product, and preloaded into `sync-agent run`:

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The LD_PRELOAD shim that makes the I/O of one SQLite database fail
-/// (`scripts/faults.d/sqlite-faults.c`, docs/architecture.md#proof-against-faults),
+/// (`scripts/faults.d/sqlite-faults.c`, docs/testing.md#faults-under-sqlite),
 /// and the control file through which a test switches it on and off and reads
 /// what it injected.
 ///
