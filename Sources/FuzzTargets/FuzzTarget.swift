@@ -24,7 +24,7 @@ package struct FuzzTarget: Sendable {
     }
 
     /// Every target, in the order `scripts/fuzz --list` shows them.
-    package static let all: [FuzzTarget] = [json]
+    package static let all: [FuzzTarget] = [json, config, control]
 
     /// The target called `name`.
     package static func named(_ name: String) -> FuzzTarget? {

@@ -50,6 +50,14 @@ import Testing
         #expect(!written.redactor.redact("hunter2").contains("hunter2"))
     }
 
+    // Found with the config fuzz target (fuzz/regressions/config): `validate` showed the value.
+    @Test func aPartOfTheURLThatAReferenceFillsIsShownAsTheReference() throws {
+        let config = try decodeConfig(
+            #"{"store": {"type": "postgres", "url": "postgres://${PG_USER}@db.internal/copy"}, "resources": [\#(resource())]}"#,
+            environment: ["PG_USER": "svc-7Qm2Vx9L"])
+        #expect(config.storeDescription == "postgres://${PG_USER}@db.internal:5432/copy (schema sync_agent)")
+    }
+
     @Test func aWrongStoreIsAProblemOfItsKey() {
         #expect(
             configProblems(#"{"store": {"type": "mysql"}, "resources": [\#(resource())]}"#) == [
