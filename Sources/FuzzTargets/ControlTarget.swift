@@ -77,6 +77,8 @@ struct ControlEndpoint: Sendable, CustomStringConvertible {
     static let timeout: Duration = .seconds(5)
     /// How long an event stream is read before the connection is dropped.
     static let eventStreamRead: Duration = .milliseconds(50)
+    /// The start of the events of `GET /v1/events` (docs/api.md#following-changes-get-v1events).
+    static let resourceEvent = Array("event: resource\ndata: ".utf8)
 
     /// What the server sent back, and whether it closed the connection.
     struct Answer {
@@ -122,6 +124,10 @@ struct ControlEndpoint: Sendable, CustomStringConvertible {
             if !streaming, ParsedResponse.startsEventStream(bytes) {
                 streaming = true
                 deadline = min(deadline, clock.now + Self.eventStreamRead)
+            }
+            // `GET /v1/events` never ends: the start of its first event is enough.
+            if streaming, bytes.contains(Self.resourceEvent) {
+                return Answer(bytes: bytes, closed: false)
             }
         }
     }
