@@ -137,7 +137,11 @@ let package = Package(
             ]),
         // The fuzz targets (docs/testing.md#fuzzing): properties of the agent's hand-written
         // parsers, which `scripts/fuzz` runs under libFuzzer and FuzzTests replays.
-        .target(name: "FuzzTargets", dependencies: ["SyncCore", "Store"]),
+        .target(
+            name: "FuzzTargets",
+            dependencies: [
+                "SyncCore", "Store", "SyncAgentDaemon", "TestUpstream", .product(name: "Logging", package: "swift-log"),
+            ]),
         .executableTarget(name: "SyncAgentFuzz", dependencies: ["FuzzTargets"]),
         .executableTarget(
             name: "StreamsBenchmark",
@@ -171,6 +175,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
         .testTarget(

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import NIOHTTP1
 import Synchronization
 import Testing
 
@@ -271,6 +272,23 @@ import Testing
         #expect(json["error"]?["code"]?.stringValue == code)
         #expect(json["error"]?["message"]?.stringValue?.isEmpty == false)
         #expect(agent.refreshed.withLock { $0 }.isEmpty)
+    }
+
+    // Found by the control fuzz target (fuzz/regressions/control): a chunk size that is
+    // no number, or a body cut before its Content-Length, was answered 500 `internal`.
+    @Test(arguments: [HTTPParserError.invalidChunkSize, .invalidEOFState])
+    func aBodyThatBreaksTheFramingIsABadRequestThatClosesTheConnection(_ error: HTTPParserError) async throws {
+        let router = Router()
+        router.add(middleware: JSONErrorMiddleware(routes: []))
+        router.post("/v1/refresh") { _, _ -> Response in throw error }
+        try await Application(router: router).test(.router) { client in
+            try await client.execute(uri: "/v1/refresh", method: .post) { response in
+                #expect(response.status == .badRequest)
+                #expect(response.headers[.connection] == "close")
+                let json = try JSONValue(parsing: Array(response.body.readableBytesView))
+                #expect(json["error"]?["code"]?.stringValue == "bad_request")
+            }
+        }
     }
 
     @Test func refreshAsAnEventStreamTellsProgressRetrySlowThenTheResult() async throws {

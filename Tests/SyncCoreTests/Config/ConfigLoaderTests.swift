@@ -345,6 +345,23 @@ func resource(
         #expect(invalid.description == "/etc/a.json: 2 problems:\nsocketMode: bad\nresources: missing")
     }
 
+    // Found with the config fuzz target (fuzz/regressions/config): a key with a line break
+    // made a problem of two lines, and an escape sequence reached the terminal.
+    @Test func aProblemIsOneLineWhateverTheKeysHold() {
+        let problems = configProblems(
+            #"{"resources": [\#(resource("users", #""\nfake: fine": 1"#))], "\u001b[2J\u2028": 2}"#)
+        #expect(
+            problems == [
+                #"resources[0]."\nfake: fine": unknown key"#,
+                #""\u001b[2J\u2028": unknown key"#,
+            ])
+        #expect(
+            configProblems(#"{"resources": [\#(resource("users", #""headers": {"X-A": "${bad\u0085}"}"#))]}"#)
+                == [
+                    #"resources[0].headers.X-A: unknown reference "${bad\u0085}": use ${NAME}, ${credential:NAME} or ${file:PATH}"#
+                ])
+    }
+
     @Test func appliesTheDefaultsOfTheSpecification() throws {
         let config = try decodeConfig(#"{"resources": [\#(resource())]}"#)
         let settings = try #require(config.resources.first).settings

@@ -50,6 +50,26 @@ import Testing
         #expect(!written.redactor.redact("hunter2").contains("hunter2"))
     }
 
+    // Found with the config fuzz target (fuzz/regressions/config): `validate` showed the value.
+    @Test func aPartOfTheURLThatAReferenceFillsIsShownAsTheReference() throws {
+        let config = try decodeConfig(
+            #"{"store": {"type": "postgres", "url": "postgres://${PG_USER}@db.internal/copy"}, "resources": [\#(resource())]}"#,
+            environment: ["PG_USER": "svc-7Qm2Vx9L"])
+        #expect(config.storeDescription == "postgres://${PG_USER}@db.internal:5432/copy (schema sync_agent)")
+    }
+
+    // Found by the config fuzz target (fuzz/regressions/config/schema-quoting-a-secret.json):
+    // the problem quoted the schema with the value its reference filled.
+    @Test func aProblemQuotingAFilledValueShowsItsReference() {
+        #expect(
+            configProblems(
+                #"{"store": {"type": "postgres", "url": "postgres://a@b/c", "schema": "s/${TOKEN}"}, "resources": [\#(resource())]}"#,
+                environment: ["TOKEN": "rt.Fh8Kj2Mn5Bv1Cx7Z"]
+            ) == [
+                #"store.schema: the schema "s/${TOKEN}" must be a plain lowercase name (letters, digits and _, not starting with a digit)"#
+            ])
+    }
+
     @Test func aWrongStoreIsAProblemOfItsKey() {
         #expect(
             configProblems(#"{"store": {"type": "mysql"}, "resources": [\#(resource())]}"#) == [

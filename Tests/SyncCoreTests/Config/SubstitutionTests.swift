@@ -52,6 +52,26 @@ import Testing
         }
     }
 
+    // The config fuzz target's property: no configuration makes the loader hang.
+    @Test func onlyARegularFileOfASaneSizeIsRead() throws {
+        try Data(count: Substitution.maximumFileSize + 1).write(to: URL(fileURLWithPath: folder + "/huge"))
+        var substitution = substitution()
+        for (reference, problem) in [
+            ("${file:/dev/zero}", "cannot read file /dev/zero: it is not a regular file"),
+            ("${file:\(folder)}", "cannot read file \(folder): it is not a regular file"),
+            (
+                "${file:huge}",
+                "cannot read file \(folder)/huge: it is 1048577 bytes; a secret file may be at most 1 MiB"
+            ),
+        ] {
+            #expect {
+                try substitution.apply(reference)
+            } throws: { error in
+                (error as? Substitution.Problem)?.message == problem
+            }
+        }
+    }
+
     @Test func leftUnfilledNoReferenceIsReadOrMissed() throws {
         var substitution = Substitution(environment: [:], folder: folder, fillsReferences: false)
         #expect(try substitution.apply("https://${HOST}/v1") == "https://unfilled/v1")

@@ -1,7 +1,8 @@
 import Hummingbird
+import NIOHTTP1
 
 /// Turns every error into the API's JSON error: unknown paths, wrong
-/// methods, unknown resources and anything unexpected.
+/// methods, unknown resources, malformed requests and anything unexpected.
 struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The routes of the API, to tell a wrong method (405) from an unknown path (404).
     let routes: [APIRoute<Context>]
@@ -27,6 +28,14 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as HTTPError {
             let failure = APIError(status: error.status, code: "bad_request", message: error.body ?? "\(error.status)")
             return APIResponse.json(encoding: failure.answer, status: error.status)
+        } catch let error as HTTPParserError {
+            // A body that breaks HTTP/1.1's framing, found as it is read (a bad chunk,
+            // fewer bytes than its Content-Length): the client's fault, and the
+            // connection cannot go on.
+            let failure = APIError(status: .badRequest, code: "bad_request", message: "malformed request: \(error)")
+            var response = APIResponse.json(encoding: failure.answer, status: failure.status)
+            response.headers[.connection] = "close"
+            return response
         } catch {
             let failure = APIError(status: .internalServerError, code: "internal", message: "\(error)")
             return APIResponse.json(encoding: failure.answer, status: failure.status)

@@ -3,11 +3,12 @@ import Store
 
 extension AgentConfig {
     /// Where the copy is, for messages: the database file's path, or the
-    /// PostgreSQL store's URL without its password.
+    /// PostgreSQL store's URL without its password, and with any part that a
+    /// `${…}` filled shown as its reference (docs/configuration.md#substitution-and-secrets).
     package var storeDescription: String {
         switch store {
         case .sqlite: database
-        case .postgres(let location): location.description
+        case .postgres(let location): redactor.redact(location.description)
         }
     }
 

@@ -63,9 +63,20 @@ package enum ConfigLoader {
             substitution: Substitution(environment: environment, folder: folder, fillsReferences: fillingReferences))
         let config = AgentConfig.load(root, bytes: bytes, file: file, folder: folder, in: context)
         guard context.reader.problems.isEmpty, let config else {
-            throw ConfigError(file: file, problems: context.reader.problems)
+            throw ConfigError(file: file, problems: redacted(context.reader.problems, context.substitution.secrets))
         }
         return config
+    }
+
+    /// The problems with every secret shown as its reference: a message may quote a
+    /// value that a reference filled (`the schema "…" must be a plain lowercase name`),
+    /// and that value is a secret (docs/configuration.md#substitution-and-secrets).
+    private static func redacted(_ problems: [ConfigProblem], _ secrets: [Redactor.Secret]) -> [ConfigProblem] {
+        guard !secrets.isEmpty else { return problems }
+        // A problem shows control characters as escapes: a secret holding one is found so.
+        let shown = secrets.map { Redactor.Secret(value: ConfigProblem.printable($0.value), reference: $0.reference) }
+        let redactor = Redactor(secrets: secrets + shown)
+        return problems.map { ConfigProblem(redactor.redact($0.path), redactor.redact($0.message)) }
     }
 
     /// Whether `name` is a valid resource name: `[a-z0-9_-]{1,64}`.

@@ -116,8 +116,24 @@ struct Substitution {
         return value
     }
 
+    /// The largest file a reference reads: a secret is far smaller.
+    static let maximumFileSize = 1024 * 1024
+
     private mutating func read(_ path: String, what: String) throws(Problem) -> String {
         files.record(path)
+        // Only a regular file of a sane size is read: `/dev/zero` would never end,
+        // nor would a FIFO without a writer, or `/dev/stdin` of a terminal.
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFREG else {
+                throw Problem(message: "cannot read \(what): it is not a regular file")
+            }
+            guard info.st_size <= Self.maximumFileSize else {
+                throw Problem(
+                    message: "cannot read \(what): it is \(info.st_size) bytes; a secret file may be at most "
+                        + ByteSizeText.format(Self.maximumFileSize))
+            }
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             let reason = FileManager.default.fileExists(atPath: path) ? "it cannot be read" : "it does not exist"
             throw Problem(message: "cannot read \(what): \(reason)")
