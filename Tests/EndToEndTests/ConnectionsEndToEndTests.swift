@@ -159,7 +159,9 @@ import Glibc
         // Not one file more than the agent has open: its polls cannot open
         // their lock file, nor the status socket take a client.
         try Self.setFileLimit(pid, ProcessFigures.lowestFreeDescriptor(pid))
-        #expect(try await eventually { agent.process.stderrSoFar.contains("Too many open files") })
+        #expect(
+            try await eventually { agent.process.stderrSoFar.contains("Too many open files") },
+            "\(agent.process.stderrSoFar)")
         let before = try workspace.value("SELECT count(*) FROM sync_runs") ?? ""
         // Polls go on failing; the log says it once.
         try await Task.sleep(for: .seconds(3))
