@@ -53,12 +53,13 @@ import Testing
         #expect(result.stdout.contains(#""outcome": "success""#), "\(result.stdout)", sourceLocation: sourceLocation)
     }
 
-    /// Long enough that the first syncs of a test are not full ones, short enough to wait.
-    static let fullResyncEvery = "5s"
+    /// Long enough that the first syncs of a test are not full ones, short enough to wait
+    /// (longer under a sanitizer, where a first sync alone can take 5 s).
+    static let fullResyncEvery = "\(5 * Sanitizer.slowdown)s"
 
     /// Waits until the last full sync is more than `fullResyncEvery` ago.
     func waitForTheNextFullSync() async throws {
-        try await Task.sleep(for: .milliseconds(5200))
+        try await Task.sleep(for: .milliseconds(5200) * Sanitizer.slowdown)
     }
 
     // MARK: Jira

@@ -56,7 +56,11 @@ import Glibc
         let after = ProcessFigures.residentKiB(pid)
         print("stuck event clients: \(rounds) rounds; RSS \(before) KiB before, \(peak) at most, \(after) after")
         #expect(cutOff, "\(ProcessFigures.openFiles(pid)) files open, \(files) before the clients")
-        #expect(after - before < 6 * 1024, "RSS \(before) KiB before, \(after) KiB after")
+        // A sanitizer's allocator keeps freed memory for a while (its quarantine) and
+        // its shadow memory grows with the heap: the figure means nothing there.
+        if Sanitizer.name == nil {
+            #expect(after - before < 6 * 1024, "RSS \(before) KiB before, \(after) KiB after")
+        }
         // A client that connects now gets everything, as usual.
         let fresh = agent.curl("GET", "/v1/events", maxTime: 1)
         #expect(fresh.body.components(separatedBy: "event: resource").count - 1 == 40, "\(fresh.body)")
@@ -155,7 +159,9 @@ import Glibc
         // Not one file more than the agent has open: its polls cannot open
         // their lock file, nor the status socket take a client.
         try Self.setFileLimit(pid, ProcessFigures.lowestFreeDescriptor(pid))
-        #expect(try await eventually { agent.process.stderrSoFar.contains("Too many open files") })
+        #expect(
+            try await eventually { agent.process.stderrSoFar.contains("Too many open files") },
+            "\(agent.process.stderrSoFar)")
         let before = try workspace.value("SELECT count(*) FROM sync_runs") ?? ""
         // Polls go on failing; the log says it once.
         try await Task.sleep(for: .seconds(3))

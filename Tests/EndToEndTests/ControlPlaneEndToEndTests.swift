@@ -146,7 +146,8 @@ import Testing
         let quick = try onTerminal(workspace, ["refresh", "items"])
         #expect(quick.status == 0, "\(quick.screen)")
         #expect(quick.screen.contains("not modified"), "\(quick.screen)")
-        #expect(!quick.screen.contains("syncing…"), "\(quick.screen)")
+        // Under a sanitizer (several times slower) a not-modified refresh can pass 100 ms.
+        if Sanitizer.name == nil { #expect(!quick.screen.contains("syncing…"), "\(quick.screen)") }
 
         upstream.changeItems("items", ids: [3])
         // The retry waits 1 s (Retry-After), page 3 takes 2 s: the line shows both.

@@ -320,7 +320,9 @@ import Testing
 
     @Test func aLimitLongerThanMaxWaitEndsRateLimitedAndTheNextSyncCompletesIt() async throws {
         // Six requests per 3 s, all spent: the next sync's five pages fit in the next window.
-        let (upstream, workspace) = try await spentGitHub(6, per: .seconds(3), #", "rateLimit": {"maxWait": "200ms"}"#)
+        // (A longer window under a sanitizer, where the agent can take 3 s to start.)
+        let window = Duration.seconds(3) * Sanitizer.slowdown
+        let (upstream, workspace) = try await spentGitHub(6, per: window, #", "rateLimit": {"maxWait": "200ms"}"#)
         defer { Task { await upstream.stop() } }
 
         let limited = try await workspace.run(["refresh", "--json"])
@@ -333,7 +335,7 @@ import Testing
         let status = try await workspace.run(["status"])
         #expect(status.stdout.contains("issues    idle "), "\(status.stdout)")
 
-        try await Task.sleep(for: .seconds(3))
+        try await Task.sleep(for: window)
         let later = try await workspace.run(["refresh", "--json"])
         #expect(later.status == 0, "\(later.stdout)\n\(later.stderr)")
         #expect(try workspace.value("SELECT count(*) FROM records") == "230")

@@ -4,8 +4,9 @@ import TestUpstream
 import Testing
 
 /// `sync-agent refresh` as a user runs it: the real binary, a real HTTP server
-/// on loopback, a real SQLite file read back with the `sqlite3` shell.
-@Suite(.timeLimit(.minutes(5))) struct RefreshEndToEndTests {
+/// on loopback, a real SQLite file read back with the `sqlite3` shell. (Longer
+/// under a sanitizer: fifty rounds of eight refreshes whose first answer waits 3.2 s.)
+@Suite(.timeLimit(.minutes(5 * Sanitizer.slowdown))) struct RefreshEndToEndTests {
     @Test(arguments: ["page", "offset", "cursor", "link", "nextUrl", "none"])
     func syncsEveryPaginationStyle(_ style: String) async throws {
         let upstream = try await TestUpstream.start(collections: ["items": 250])
@@ -222,8 +223,10 @@ import Testing
             let workspace = try Workspace()
             try workspace.writeConfig(resources: [upstream.resource("items", style: "page")])
             upstream.clearRequests()
-            // The first answer is slow, so every process starts while it is in flight.
-            upstream.inject(Fault(path: "/page/items", times: 1, delay: .milliseconds(800)))
+            // The first answer is slow, so every process starts while it is in flight
+            // (slower under a sanitizer, where starting eight takes longer).
+            upstream.inject(
+                Fault(path: "/page/items", times: 1, delay: .milliseconds(800) * Sanitizer.slowdown))
             let refreshes = try (0..<8).map { _ in try workspace.start(["refresh"]) }
             var results: [ProcessResult] = []
             for refresh in refreshes { results.append(try await refresh.finish()) }

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Store
 
-@Suite(.timeLimit(.minutes(1))) struct SnapshotWriterTests {
+@Suite(.timeLimit(minutes: 1, timesUnderSanitizer: 10)) struct SnapshotWriterTests {
     let first = Date(timeIntervalSince1970: 1_800_000_000)
     let second = Date(timeIntervalSince1970: 1_800_000_060)
 

@@ -12,6 +12,16 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     var testDescription: String { rawValue }
 }
 
+extension Trait where Self == TimeLimitTrait {
+    /// A limit of `minutes`, or `factor` times as long under a sanitizer
+    /// (`scripts/sanitize`, docs/testing.md#sanitizers), where the PostgreSQL client
+    /// runs tens of times slower: a guard against a hang either way.
+    static func timeLimit(minutes: Int, timesUnderSanitizer factor: Int) -> Self {
+        let sanitized = ProcessInfo.processInfo.environment["SYNC_AGENT_TEST_SANITIZER"] != nil
+        return .timeLimit(.minutes(sanitized ? minutes * factor : minutes))
+    }
+}
+
 /// A store in a fresh temporary folder (SQLite) or a fresh schema of the
 /// test process's PostgreSQL cluster, removed when the fixture is released.
 final class StoreFixture: Sendable {

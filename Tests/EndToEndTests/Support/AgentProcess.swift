@@ -61,6 +61,9 @@ enum AgentProcess {
         {
             base[key] = nil
         }
+        // Under `scripts/sanitize address`, LeakSanitizer checks the agent, not the test
+        // runner (docs/testing.md#sanitizers).
+        if let options = base["SYNC_AGENT_ASAN_OPTIONS"] { base["ASAN_OPTIONS"] = options }
         process.environment = base.merging(environment) { $1 }
         let stdout = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutPath))
         let stderr = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
