@@ -52,7 +52,8 @@ extension FuzzTarget {
             host.hasSuffix(".") || all.matches(host: host.uppercased() + ".", port: port) == matches,
             "NO_PROXY=\(list): \(host.uppercased()). is not \(host)")
 
-        for entry in entries {
+        // Each entry alone, where it is one entry: any bytes may hold separators or `*`.
+        for entry in entries where !entry.contains(where: { ",\t *".contains($0) }) {
             let (pattern, entryPort) = split(entry.lowercased())
             let alone = NoProxy(entry).matches(host: host, port: port)
             if let entryPort, entryPort != port {
