@@ -56,6 +56,11 @@ extension FuzzTarget {
         for entry in entries where !entry.contains(where: { ",\t *".contains($0) }) {
             let (pattern, entryPort) = split(entry.lowercased())
             let alone = NoProxy(entry).matches(host: host, port: port)
+            if entryPort == nil, pattern != entry.lowercased() {
+                // A port that is no number: the entry is refused and matches nothing.
+                try require(!alone, "\(entry), whose port is no number, matches \(host)")
+                continue
+            }
             if let entryPort, entryPort != port {
                 try require(!alone, "\(entry) matches \(host) on port \(port)")
                 continue
