@@ -135,43 +135,39 @@ struct ControlEndpoint: Sendable, CustomStringConvertible {
     private func connect() throws(PropertyViolation) -> Int32 {
         switch address {
         case .unix(let path):
-            let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-            guard descriptor >= 0 else { throw PropertyViolation("socket(): errno \(errno)") }
             var address = sockaddr_un()
             address.sun_family = sa_family_t(AF_UNIX)
             withUnsafeMutableBytes(of: &address.sun_path) { raw in
                 for (index, byte) in path.utf8.prefix(raw.count - 1).enumerated() { raw[index] = byte }
             }
-            let result = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-                }
-            }
-            guard result == 0 else {
-                let error = errno
-                close(descriptor)
-                throw PropertyViolation("cannot connect to the status socket \(path): errno \(error)")
-            }
-            return descriptor
+            return try Self.connected(AF_UNIX, to: address, "the status socket \(path)")
         case .tcp(let port):
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            guard descriptor >= 0 else { throw PropertyViolation("socket(): errno \(errno)") }
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
             address.sin_port = in_port_t(UInt16(port).bigEndian)
             address.sin_addr.s_addr = in_addr_t(UInt32(0x7F00_0001).bigEndian)
-            let result = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
-            guard result == 0 else {
-                let error = errno
-                close(descriptor)
-                throw PropertyViolation("cannot connect to the TCP listener on port \(port): errno \(error)")
-            }
-            return descriptor
+            return try Self.connected(AF_INET, to: address, "the TCP listener on port \(port)")
         }
+    }
+
+    /// A stream socket of `family` connected to `address` (a `sockaddr_un` or `sockaddr_in`).
+    private static func connected<Address>(
+        _ family: Int32, to address: Address, _ name: String
+    ) throws(PropertyViolation) -> Int32 {
+        let descriptor = socket(family, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw PropertyViolation("socket(): errno \(errno)") }
+        var address = address
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<Address>.size))
+            }
+        }
+        guard result == 0 else {
+            let error = errno
+            close(descriptor)
+            throw PropertyViolation("cannot connect to \(name): errno \(error)")
+        }
+        return descriptor
     }
 }
 
