@@ -175,7 +175,7 @@ struct ResourceFetch: Sendable {
             resource.items.description, resource.key.description, resource.paginationText,
         ]
         // A token or link kept belongs to where it came from (a time, to any of them, as before).
-        if let source = resource.incremental?.source, !source.keepsTime { parts.append("\(source)") }
+        if let kept = resource.incremental.flatMap({ FingerprintText.kept($0.source) }) { parts.append(kept) }
         return FNV1a.hex(redactor.redact(parts.joined(separator: "\u{1F}")))
     }
 

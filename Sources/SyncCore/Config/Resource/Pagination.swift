@@ -112,23 +112,3 @@ package struct Pagination: Sendable, Hashable {
         }
     }
 }
-
-/// Texts that fingerprints are made of, which must not change when a type
-/// gains a member (a changed fingerprint drops validators and cursors).
-enum FingerprintText {
-    /// The members of ``SyncCore/Pagination`` that say how pages are asked
-    /// for, printed as the whole type was before it had more: under its name.
-    struct Pagination {
-        var style: SyncCore.Pagination.Style
-        var placement: SyncCore.Pagination.Placement
-        var hasMore: JSONPointer?
-        var stopWhen: ResponseMatch?
-
-        init(_ pagination: SyncCore.Pagination) {
-            style = pagination.style
-            placement = pagination.placement
-            hasMore = pagination.hasMore
-            stopWhen = pagination.stopWhen
-        }
-    }
-}

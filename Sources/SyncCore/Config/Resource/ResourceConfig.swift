@@ -47,8 +47,8 @@ package struct ResourceConfig: Sendable {
     package var deleted: DeletedRule?
     /// Its typed table, when it declares `columns` (docs/configuration.md#typed-columns).
     package var table: TypedTable?
-    /// `pagination` as text, for the fingerprint of its requests: made once,
-    /// not at every sync (it is made by reflection).
+    /// `pagination` as text, for the fingerprint of its requests
+    /// (docs/schema.md#fingerprints): made once, not at every sync.
     package private(set) var paginationText: String
 
     package init(
@@ -72,10 +72,9 @@ package struct ResourceConfig: Sendable {
     }
 
     /// `pagination` as the fingerprints of requests have read it since they
-    /// first did: how the pages are asked for, without `total` and `cap`,
-    /// which change how a walk is checked, not what it asks.
+    /// first did (``FingerprintText/pagination(_:)``).
     static func text(of pagination: Pagination) -> String {
-        "\(FingerprintText.Pagination(pagination))"
+        FingerprintText.pagination(pagination)
     }
 
     /// `resources` holding one copy of what many have alike: one box for each
