@@ -1,7 +1,7 @@
 import Foundation
 
 /// What happened to a record in a change of the feed.
-public enum ChangeOperation: String, Sendable, Hashable, Codable {
+public enum ChangeOperation: String, Sendable, Hashable, Codable, CaseIterable {
     case insert, update, delete
 }
 

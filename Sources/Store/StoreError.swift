@@ -16,6 +16,9 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         case cancelled
         /// Another agent of the fleet holds the resource's lease: nothing was committed.
         case notOwner
+        /// A stored value this agent does not know, written by a newer one
+        /// (docs/schema.md#stored-values): nothing was read as another value.
+        case unknownValue
     }
 
     /// The kind of failure.

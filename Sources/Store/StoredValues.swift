@@ -142,9 +142,33 @@ public struct StoredPage: Sendable, Hashable {
 
 extension StoredError {
     /// An error read from its columns, or `nil` when the message column is empty.
-    /// A kind this version does not know (written by a newer one) reads as `unrecoverable`.
-    init?(message: String?, kind: String?, status: Int?) {
+    /// A row written before kinds were has none: `unrecoverable`.
+    ///
+    /// - Throws: ``StoreError/Kind/unknownValue`` for a kind this agent does
+    ///   not know (docs/schema.md#stored-values).
+    init?(
+        message: String?, kind: String?, status: Int?, column: String, of row: @autoclosure () -> String
+    ) throws(StoreError) {
         guard let message else { return nil }
-        self.init(kind: kind.flatMap(Kind.init(rawValue:)) ?? .unrecoverable, message: message, status: status)
+        let known = try kind.map { (raw) throws(StoreError) in try Kind.stored(raw, column, of: row()) }
+        self.init(kind: known ?? .unrecoverable, message: message, status: status)
+    }
+}
+
+extension RawRepresentable where RawValue == String {
+    /// The value stored as `raw` in `column` of `row` (`resources.state` of
+    /// `"users"`): never another one (docs/schema.md#stored-values).
+    ///
+    /// - Throws: ``StoreError/Kind/unknownValue`` naming the column, the row
+    ///   and the value when this agent knows no such value: a newer one wrote it.
+    static func stored(
+        _ raw: String?, _ column: String, of row: @autoclosure () -> String
+    ) throws(StoreError) -> Self {
+        if let raw, let value = Self(rawValue: raw) { return value }
+        let value = raw.map { "\"\($0)\"" } ?? "NULL"
+        throw StoreError(
+            .unknownValue,
+            "\(column) of \(row()) is \(value), which this agent does not know: a newer agent wrote it; upgrade this one"
+        )
     }
 }

@@ -216,9 +216,10 @@ extension PostgresStore {
         _ connection: PostgresConnection, _ query: PostgresQuery, _ logger: Logger
     ) async throws -> [ChangeRow] {
         try await connection.rows(query, logger).map { row in
-            ChangeRow(
-                seq: try row.get("seq") ?? 0, resource: try row.get("resource") ?? "", key: try row.get("key") ?? "",
-                op: ChangeOperation(rawValue: try row.get("op") ?? "") ?? .update, syncRun: try row.get("sync_run"),
+            let seq: Int64 = try row.get("seq") ?? 0
+            return ChangeRow(
+                seq: seq, resource: try row.get("resource") ?? "", key: try row.get("key") ?? "",
+                op: try .stored(row.get("op"), "changes.op", of: "seq \(seq)"), syncRun: try row.get("sync_run"),
                 at: try row.date("at") ?? .distantPast)
         }
     }

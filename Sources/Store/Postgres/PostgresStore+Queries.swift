@@ -8,14 +8,15 @@ extension PostgresStore {
         """
 
     static func resourceRow(_ row: PostgresRandomAccessRow) throws -> ResourceRow {
-        ResourceRow(
-            name: try row.get("name") ?? "",
-            state: ResourceState(rawValue: try row.get("state") ?? "") ?? .idle,
+        let name: String = try row.get("name") ?? ""
+        return ResourceRow(
+            name: name,
+            state: try .stored(row.get("state"), "resources.state", of: "\"\(name)\""),
             lastSuccessAt: try row.date("last_success_at"),
             lastAttemptAt: try row.date("last_attempt_at"),
-            lastError: StoredError(
-                message: try row.get("last_error"), kind: try row.get("last_error_kind"),
-                status: try row.get("last_error_status")),
+            lastError: try StoredError(
+                message: row.get("last_error"), kind: row.get("last_error_kind"), status: row.get("last_error_status"),
+                column: "resources.last_error_kind", of: "\"\(name)\""),
             validators: Validators(
                 etag: try row.get("etag"), lastModified: try row.get("last_modified"),
                 scope: try row.get("validators_scope")),
@@ -29,20 +30,24 @@ extension PostgresStore {
         """
 
     static func runRow(_ row: PostgresRandomAccessRow) throws -> SyncRunRow {
-        SyncRunRow(
-            id: try row.get("id") ?? 0,
+        let id: Int64 = try row.get("id") ?? 0
+        return SyncRunRow(
+            id: id,
             resource: try row.get("resource") ?? "",
-            trigger: SyncTrigger(rawValue: try row.get("trigger") ?? "") ?? .refresh,
+            trigger: try .stored(row.get("trigger"), "sync_runs.trigger", of: "id \(id)"),
             startedAt: try row.date("started_at") ?? .distantPast,
             finishedAt: try row.date("finished_at"),
             // NULL while the sync runs.
-            outcome: try row.get("outcome", as: String.self).map { SyncOutcome(rawValue: $0) ?? .failed },
+            outcome: try row.get("outcome", as: String.self).map { (raw) throws(StoreError) in
+                try SyncOutcome.stored(raw, "sync_runs.outcome", of: "id \(id)")
+            },
             counts: SyncCounts(
                 attempts: try row.get("attempts") ?? 0, pages: try row.get("pages") ?? 0,
                 items: try row.get("items") ?? 0, bytes: try row.get("bytes") ?? 0,
                 wireBytes: try row.get("wire_bytes") ?? 0),
-            error: StoredError(
-                message: try row.get("error"), kind: try row.get("error_kind"), status: try row.get("error_status")),
+            error: try StoredError(
+                message: row.get("error"), kind: row.get("error_kind"), status: row.get("error_status"),
+                column: "sync_runs.error_kind", of: "id \(id)"),
             changes: SnapshotChanges(
                 added: try row.get("added") ?? 0, changed: try row.get("changed") ?? 0,
                 removed: try row.get("removed") ?? 0),

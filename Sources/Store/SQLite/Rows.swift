@@ -21,12 +21,14 @@ extension ResourceRow: FetchableRecord {
 
     /// Decodes a row of `resources`.
     public init(row: Row) throws {
-        name = row[Columns.name]
-        state = ResourceState(rawValue: row[Columns.state] ?? "") ?? .idle
+        let name: String = row[Columns.name]
+        self.name = name
+        state = try .stored(row[Columns.state], "resources.state", of: "\"\(name)\"")
         lastSuccessAt = (row[Columns.lastSuccessAt] as String?).flatMap(Timestamp.date(from:))
         lastAttemptAt = (row[Columns.lastAttemptAt] as String?).flatMap(Timestamp.date(from:))
-        lastError = StoredError(
-            message: row[Columns.lastError], kind: row[Columns.lastErrorKind], status: row[Columns.lastErrorStatus])
+        lastError = try StoredError(
+            message: row[Columns.lastError], kind: row[Columns.lastErrorKind], status: row[Columns.lastErrorStatus],
+            column: "resources.last_error_kind", of: "\"\(name)\"")
         validators = Validators(
             etag: row[Columns.etag], lastModified: row[Columns.lastModified], scope: row[Columns.validatorsScope])
         itemCount = row[Columns.itemCount] ?? 0
@@ -61,18 +63,23 @@ extension SyncRunRow: FetchableRecord {
 
     /// Decodes a row of `sync_runs`.
     public init(row: Row) throws {
-        id = row[Columns.id]
+        let id: Int64 = row[Columns.id]
+        self.id = id
         resource = row[Columns.resource]
-        trigger = SyncTrigger(rawValue: row[Columns.trigger] ?? "") ?? .refresh
+        trigger = try .stored(row[Columns.trigger], "sync_runs.trigger", of: "id \(id)")
         startedAt = (row[Columns.startedAt] as String?).flatMap(Timestamp.date(from:)) ?? .distantPast
         finishedAt = (row[Columns.finishedAt] as String?).flatMap(Timestamp.date(from:))
         // NULL while the sync runs.
-        outcome = (row[Columns.outcome] as String?).map { SyncOutcome(rawValue: $0) ?? .failed }
+        outcome = try (row[Columns.outcome] as String?).map { (raw) throws(StoreError) in
+            try SyncOutcome.stored(raw, "sync_runs.outcome", of: "id \(id)")
+        }
         let bytes: Int = row[Columns.bytes] ?? 0
         counts = SyncCounts(
             attempts: row[Columns.attempts] ?? 0, pages: row[Columns.pages] ?? 0, items: row[Columns.items] ?? 0,
             bytes: bytes, wireBytes: row[Columns.wireBytes] ?? bytes)
-        error = StoredError(message: row[Columns.error], kind: row[Columns.errorKind], status: row[Columns.errorStatus])
+        error = try StoredError(
+            message: row[Columns.error], kind: row[Columns.errorKind], status: row[Columns.errorStatus],
+            column: "sync_runs.error_kind", of: "id \(id)")
         changes = SnapshotChanges(
             added: row[Columns.added] ?? 0, changed: row[Columns.changed] ?? 0, removed: row[Columns.removed] ?? 0)
         since = SinceState(

@@ -42,9 +42,10 @@ extension SQLiteStore {
         -> [ChangeRow]
     {
         try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
-            ChangeRow(
-                seq: row["seq"], resource: row["resource"], key: row["key"],
-                op: ChangeOperation(rawValue: row["op"] ?? "") ?? .update, syncRun: row["sync_run"],
+            let seq: Int64 = row["seq"]
+            return ChangeRow(
+                seq: seq, resource: row["resource"], key: row["key"],
+                op: try .stored(row["op"], "changes.op", of: "seq \(seq)"), syncRun: row["sync_run"],
                 at: (row["at"] as String?).flatMap(Timestamp.date(from:)) ?? .distantPast)
         }
     }

@@ -222,6 +222,37 @@ extension SQLiteStore {
                     ) WITHOUT ROWID
                     """)
         }
+        migrator.registerMigration("Allow the waiting state") { db in
+            // docs/schema.md#stored-values: the CHECK allows every `ResourceState`, as
+            // PostgreSQL's always has. SQLite cannot change a CHECK: the table is rebuilt.
+            let columns = """
+                name, state, last_success_at, last_attempt_at, last_error, etag, last_modified, item_count,
+                last_error_kind, last_error_status, validators_scope, since, since_token
+                """
+            try db.execute(
+                sql: """
+                    CREATE TABLE resources_new (
+                        name              TEXT PRIMARY KEY NOT NULL,
+                        state             TEXT NOT NULL DEFAULT 'idle'
+                                          CHECK (state IN ('idle', 'syncing', 'retrying', 'waiting', 'offline',
+                                                           'failed')),
+                        last_success_at   TEXT,
+                        last_attempt_at   TEXT,
+                        last_error        TEXT,
+                        etag              TEXT,
+                        last_modified     TEXT,
+                        item_count        INTEGER NOT NULL DEFAULT 0,
+                        last_error_kind   TEXT,
+                        last_error_status INTEGER,
+                        validators_scope  TEXT,
+                        since             TEXT,
+                        since_token       TEXT
+                    );
+                    INSERT INTO resources_new (\(columns)) SELECT \(columns) FROM resources;
+                    DROP TABLE resources;
+                    ALTER TABLE resources_new RENAME TO resources;
+                    """)
+        }
         return migrator
     }
 }
