@@ -97,6 +97,9 @@ package final class DemoUpstream: Sendable {
     /// The requests received so far (control requests excluded), oldest first.
     package var requests: [SeenRequest] { state.requests }
 
+    /// The requests that ended so far, with when each did, oldest end first.
+    package var exchanges: [Exchange] { state.exchanges }
+
     /// Forgets the requests received so far.
     package func clearRequests() {
         state.clearRequests()

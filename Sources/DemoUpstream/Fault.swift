@@ -67,3 +67,12 @@ public struct SeenRequest: Sendable, Hashable {
     /// go by, since their reset times are wall-clock times (GitHub's are epoch seconds).
     public var receivedAt = Date()
 }
+
+/// A request the upstream received and how long it was in flight: from its
+/// arrival until its answer was written, or its connection closed.
+public struct Exchange: Sendable, Hashable {
+    /// The request.
+    public var request: SeenRequest
+    /// When its answer was written whole, or the connection closed without one.
+    public var ended: ContinuousClock.Instant
+}

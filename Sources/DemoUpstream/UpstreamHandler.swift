@@ -16,6 +16,8 @@ final class UpstreamHandler: ChannelInboundHandler {
     private let state: UpstreamState
     private var head: HTTPRequestHead?
     private var body = ByteBuffer()
+    /// The request being answered, logged as ended once its answer is written or the connection closes.
+    private var pending: SeenRequest?
 
     init(state: UpstreamState) {
         self.state = state
@@ -35,6 +37,18 @@ final class UpstreamHandler: ChannelInboundHandler {
         }
     }
 
+    func channelInactive(context: ChannelHandlerContext) {
+        finish()
+        context.fireChannelInactive()
+    }
+
+    /// Logs the request being answered as ended.
+    private func finish() {
+        guard let request = pending else { return }
+        pending = nil
+        state.ended(request)
+    }
+
     private func respond(to head: HTTPRequestHead, context: ChannelHandlerContext) {
         let (path, query) = Self.split(head.uri)
         var headers: [String: String] = [:]
@@ -44,6 +58,7 @@ final class UpstreamHandler: ChannelInboundHandler {
             body: String(buffer: body))
         let origin = "http://" + (headers["host"] ?? "127.0.0.1")
         let plan = state.plan(for: request, origin: origin)
+        if !path.hasPrefix("/_control/") { pending = request }
         let keepAlive = head.isKeepAlive
         let (seconds, attoseconds) = plan.delay.components
         let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
@@ -65,8 +80,9 @@ final class UpstreamHandler: ChannelInboundHandler {
             writeHead(status: status, headers: headers, length: body.readableBytes, version: version, context: context)
             if body.readableBytes > 0 { context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil) }
             let done = context.writeAndFlush(wrapOutboundOut(.end(nil)))
-            if !keepAlive {
-                done.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+            done.assumeIsolated().whenComplete { _ in
+                self.finish()
+                if !keepAlive { context.close(promise: nil) }
             }
         case .reset:
             // SO_LINGER with a zero timeout makes close() send RST instead of FIN.

@@ -40,6 +40,7 @@ package final class UpstreamState: Sendable {
         var datasets: [String: Dataset] = [:]
         var faults: [Fault] = []
         var requests: [SeenRequest] = []
+        var exchanges: [Exchange] = []
     }
 
     private let contents = Mutex(Contents())
@@ -119,7 +120,24 @@ package final class UpstreamState: Sendable {
     }
 
     func clearRequests() {
-        contents.withLock { $0.requests.removeAll() }
+        contents.withLock { contents in
+            contents.requests.removeAll()
+            contents.exchanges.removeAll()
+        }
+    }
+
+    /// The requests answered (or whose connection closed) so far, oldest end first.
+    package var exchanges: [Exchange] {
+        contents.withLock { $0.exchanges }
+    }
+
+    /// Logs the end of `request`: its answer written, or its connection closed.
+    func ended(_ request: SeenRequest) {
+        let exchange = Exchange(request: request, ended: .now)
+        contents.withLock { contents in
+            if contents.exchanges.count >= Self.requestLogLimit { contents.exchanges.removeFirst(1000) }
+            contents.exchanges.append(exchange)
+        }
     }
 
     // MARK: Answering

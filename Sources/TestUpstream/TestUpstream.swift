@@ -72,6 +72,9 @@ public final class TestUpstream: Sendable {
 
     /// The requests received so far (control requests excluded), oldest first.
     public var requests: [SeenRequest] { server.requests }
+    /// The requests that ended so far (answered, or their connection closed),
+    /// with when each did: how long each was in flight.
+    public var exchanges: [Exchange] { server.exchanges }
 
     /// Forgets the requests received so far.
     public func clearRequests() {

@@ -22,11 +22,20 @@ import Testing
         let names = (1...10).map { "r\($0)" }
         // Alone, the first takes everything.
         #expect(try await a.round(configured: names).gained == names.sorted())
-        // A second agent finds none free; the first gives back down to its share, the second takes them.
+        // A second agent finds none free; the first gives up down to its share, idle ones first.
         #expect(try await b.round(configured: names).gained == [])
         let given = try await a.round(configured: names, busy: ["r10"])
         #expect(given.lost.count == 5 && !given.lost.contains("r10") && given.agents == 2)
-        #expect(try await b.round(configured: names).gained == given.lost)
+        #expect(a.owned.count == 5 && given.lost.allSatisfy { a.token(for: $0) == nil })
+        // Given up is not released (docs/fleet.md#handovers): the second takes none
+        // until a round of the first finds their syncs ended; one still busy stays.
+        #expect(try await b.round(configured: names).gained == [])
+        let stillBusy = try #require(given.lost.first)
+        #expect(try await a.round(configured: names, busy: [stillBusy]).lost == [])
+        #expect(try await b.round(configured: names).gained == given.lost.filter { $0 != stillBusy })
+        #expect(try await a.owners()[stillBusy] == "a")
+        _ = try await a.round(configured: names)
+        #expect(try await b.round(configured: names).gained == [stillBusy])
         #expect(a.owned.isDisjoint(with: b.owned) && a.owned.union(b.owned) == Set(names))
         let owners = try await a.owners()
         #expect(owners.count == 10 && Set(owners.values) == ["a", "b"])

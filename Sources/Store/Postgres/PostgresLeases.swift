@@ -10,11 +10,17 @@ import Synchronization
 /// A lease is a row of `leases`: its owner, a fencing token that grows each
 /// time the lease changes hands, and when it expires. Every ``round(configured:busy:)``
 /// (a few times per lease time) the agent says it is alive (`agents`),
-/// renews the leases it holds, gives back those beyond its fair share (the
+/// renews the leases it holds, gives up those beyond its fair share (the
 /// resources divided by the live agents, rounded up) and takes free or
 /// expired ones up to it, skipping rows another agent is taking
 /// (`FOR UPDATE SKIP LOCKED`). An agent that dies stops renewing: its leases
 /// expire and the others take them.
+///
+/// Giving a lease up takes two rounds (docs/fleet.md#handovers): the first
+/// stops the resource here (it is no longer ``owned``, and its sync in flight
+/// is cancelled by the caller) but keeps renewing the lease; a later round
+/// releases it once the caller no longer says it is `busy`, so that no other
+/// agent can take it while a request of this one is in flight.
 ///
 /// Every commit of a resource's state (``PostgresStore/record(_:snapshot:continuing:cursor:)``,
 /// ``PostgresStore/applyPage(_:)``) checks in its own transaction that this
@@ -33,8 +39,18 @@ public final class PostgresLeases: Sendable {
     public var renewEvery: Duration { leaseTime / 3 }
 
     unowned let store: PostgresStore
-    /// The leases held as of the last round: resource → fencing token.
-    private let held = Mutex<[String: Int64]>([:])
+    /// The leases held as of the last round, and those of them being given up.
+    private struct Held {
+        /// Resource → fencing token: every lease this agent holds in the store.
+        var tokens: [String: Int64] = [:]
+        /// The ones given up, renewed until their syncs have ended, then released.
+        var givingUp: Set<String> = []
+        /// Counts the rounds begun and ``forgetAll()``: only the latest round's
+        /// result is kept (a round that timed out may end after a newer one).
+        var epoch = 0
+    }
+
+    private let held = Mutex(Held())
 
     init(store: PostgresStore, agent: String, leaseTime: Duration) {
         self.store = store
@@ -51,28 +67,34 @@ public final class PostgresLeases: Sendable {
         return "\(host):\(getpid()):\(String(UInt16(SystemSources.random() * 65536), radix: 16))"
     }
 
-    /// The fencing token of `resource`'s lease, if this agent holds it.
+    /// The fencing token of `resource`'s lease, if this agent holds it and
+    /// is not giving it up: only then does it start syncs of it.
     public func token(for resource: String) -> Int64? {
-        held.withLock { $0[resource] }
+        held.withLock { $0.givingUp.contains(resource) ? nil : $0.tokens[resource] }
     }
 
-    /// The resources whose leases this agent holds.
+    /// The resources whose leases this agent holds, but those it is giving up.
     public var owned: Set<String> {
-        held.withLock { Set($0.keys) }
+        held.withLock { Set($0.tokens.keys).subtracting($0.givingUp) }
     }
 
     /// What a round changed.
     public typealias Round = LeaseRound
 
-    /// Renews, gives back and takes leases, in one transaction: see the type's
-    /// description. `configured` are this agent's resources; `busy` those it
-    /// is syncing, which it gives back last.
+    /// Renews, gives up, releases and takes leases, in one transaction: see the
+    /// type's description. `configured` are this agent's resources; `busy` those
+    /// with a sync in flight (cancelled ones included, until they end): they are
+    /// given up last, and a lease given up is released only once it is not busy.
     public func round(configured: [String], busy: Set<String> = []) async throws(StoreError) -> Round {
         let (agent, logger) = (agent, store.logger)
         let lease =
             "\(leaseTime.components.seconds) seconds \(leaseTime.components.attoseconds / 1_000_000_000_000) milliseconds"
-        let before = held.withLock { $0 }
-        let (now, agents) = try await store.transaction { connection -> ([String: Int64], Int) in
+        let (before, epoch) = held.withLock { held in
+            held.epoch += 1
+            return (held, held.epoch)
+        }
+        let (now, givingUp, agents) = try await store.transaction {
+            connection -> ([String: Int64], Set<String>, Int) in
             try await connection.query(
                 """
                 INSERT INTO agents (id, heartbeat_at, started_at) VALUES (\(agent), now(), now())
@@ -101,29 +123,38 @@ public final class PostgresLeases: Sendable {
             {
                 owned[try row.get("resource") ?? ""] = try row.get("token") ?? 0
             }
+            // Leases given up whose syncs have ended go back now; the others stay renewed.
+            let releasing = before.givingUp.filter { owned[$0] != nil && !busy.contains($0) }.sorted()
+            if !releasing.isEmpty {
+                try await connection.query(
+                    """
+                    UPDATE leases SET owner = NULL, expires_at = '-infinity'
+                    WHERE owner = \(agent) AND resource = ANY(\(releasing)::text[])
+                    """, logger: logger)
+                for name in releasing { owned[name] = nil }
+            }
+            var givingUp = before.givingUp.filter { owned[$0] != nil }
+            let keeping = owned.count - givingUp.count
             let agents =
                 try await connection.value(
                     Int.self, "SELECT count(*) FROM agents WHERE heartbeat_at > now() - \(lease)::interval", logger)
                 ?? 1
             let fair = (configured.count + max(agents, 1) - 1) / max(agents, 1)
-            if owned.count > fair {
-                // Given back: idle ones first, and of those the last by name.
-                let giving = owned.keys.sorted { (busy.contains($0) ? 1 : 0, $1) < (busy.contains($1) ? 1 : 0, $0) }
-                    .prefix(owned.count - fair)
-                try await connection.query(
-                    """
-                    UPDATE leases SET owner = NULL, expires_at = '-infinity'
-                    WHERE owner = \(agent) AND resource = ANY(\(Array(giving))::text[])
-                    """, logger: logger)
-                for name in giving { owned[name] = nil }
-            } else if owned.count < fair {
+            if keeping > fair {
+                // Given up: idle ones first, and of those the last by name. Released by a
+                // later round, once the caller has stopped them (docs/fleet.md#handovers).
+                let giving = owned.keys.filter { !givingUp.contains($0) }
+                    .sorted { (busy.contains($0) ? 1 : 0, $1) < (busy.contains($1) ? 1 : 0, $0) }
+                    .prefix(keeping - fair)
+                givingUp.formUnion(giving)
+            } else if keeping < fair {
                 for row in try await connection.rows(
                     """
                     UPDATE leases SET owner = \(agent), token = token + 1, expires_at = now() + \(lease)::interval
                     WHERE resource IN (
                         SELECT resource FROM leases
                         WHERE resource = ANY(\(configured)::text[]) AND (owner IS NULL OR expires_at < now())
-                        ORDER BY random() LIMIT \(fair - owned.count)
+                        ORDER BY random() LIMIT \(fair - keeping)
                         FOR UPDATE SKIP LOCKED)
                     RETURNING resource, token
                     """, logger)
@@ -131,20 +162,33 @@ public final class PostgresLeases: Sendable {
                     owned[try row.get("resource") ?? ""] = try row.get("token") ?? 0
                 }
             }
-            return (owned, agents)
+            return (owned, givingUp, agents)
         }
-        held.withLock { $0 = now }
+        // A newer round, or `forgetAll()`, came meanwhile: this one's result is stale.
+        let latest = held.withLock { held in
+            guard held.epoch == epoch else { return false }
+            held.tokens = now
+            held.givingUp = givingUp
+            return true
+        }
+        guard latest else { throw StoreError(.cancelled, "fleet: a newer round of leases replaced this one") }
+        // Lost: what this agent was syncing and no longer may (given up now, or gone).
+        let syncing = Set(before.tokens.keys).subtracting(before.givingUp)
         return Round(
-            gained: now.keys.filter { before[$0] != now[$0] }.sorted(),
-            lost: before.keys.filter { before[$0] != now[$0] }.sorted(), agents: agents)
+            gained: now.keys.filter { before.tokens[$0] != now[$0] && !givingUp.contains($0) }.sorted(),
+            lost: syncing.filter { before.tokens[$0] != now[$0] || givingUp.contains($0) }.sorted(), agents: agents)
     }
 
     /// Forgets every lease without a round: what an agent does when it could
     /// not renew them within the lease time (another agent may hold them now).
     public func forgetAll() -> [String] {
         held.withLock { held in
-            defer { held = [:] }
-            return held.keys.sorted()
+            defer {
+                held.tokens = [:]
+                held.givingUp = []
+                held.epoch += 1
+            }
+            return held.tokens.keys.sorted()
         }
     }
 
@@ -152,7 +196,11 @@ public final class PostgresLeases: Sendable {
     /// does as it stops.
     public func releaseAll() async {
         let (agent, logger) = (agent, store.logger)
-        held.withLock { $0 = [:] }
+        held.withLock { held in
+            held.tokens = [:]
+            held.givingUp = []
+            held.epoch += 1
+        }
         try? await store.transaction(cancellable: false) { connection in
             try await connection.query(
                 "UPDATE leases SET owner = NULL, expires_at = '-infinity' WHERE owner = \(agent)", logger: logger)
@@ -251,7 +299,8 @@ public final class PostgresLeases: Sendable {
     /// it (a taker locks `FOR UPDATE`) without holding up this agent's own
     /// renewals.
     func fence(_ resource: String, _ connection: PostgresConnection) async throws {
-        guard let token = token(for: resource) else {
+        // A lease being given up still fences the end of the sync it cancelled.
+        guard let token = held.withLock({ $0.tokens[resource] }) else {
             throw StoreError(.notOwner, "\(resource) is synced by another agent of the fleet: this one holds no lease")
         }
         let holds =
@@ -262,7 +311,7 @@ public final class PostgresLeases: Sendable {
                 FOR KEY SHARE
                 """, store.logger) ?? false
         guard holds else {
-            held.withLock { if $0[resource] == token { $0[resource] = nil } }
+            held.withLock { if $0.tokens[resource] == token { $0.tokens[resource] = nil } }
             throw StoreError(
                 .notOwner,
                 "\(resource): the lease moved to another agent of the fleet (token \(token) is stale); nothing was "

@@ -39,6 +39,7 @@ public final class InFlight<Key: Hashable & Sendable, Value: Sendable>: Sendable
     }
 
     private struct Run {
+        var key: Key
         var id: UInt64
         var task: Task<Void, Never>?
         var waiters: [UInt64: CheckedContinuation<Outcome, Never>] = [:]
@@ -71,6 +72,12 @@ public final class InFlight<Key: Hashable & Sendable, Value: Sendable>: Sendable
         state.withLock { $0.runs[key] != nil }
     }
 
+    /// Whether a run for `key` is in flight, or was cancelled by ``cancel(_:)``
+    /// and has not ended yet.
+    public func isActive(_ key: Key) -> Bool {
+        state.withLock { state in state.runs[key] != nil || state.detached.values.contains { $0.key == key } }
+    }
+
     /// How many callers wait for the run of `key`.
     public func waiterCount(_ key: Key) -> Int {
         state.withLock { $0.runs[key]?.waiters.count ?? 0 }
@@ -93,7 +100,7 @@ public final class InFlight<Key: Hashable & Sendable, Value: Sendable>: Sendable
                         return .none
                     }
                     state.nextID += 1
-                    state.runs[key] = Run(id: state.nextID, waiters: [waiter: continuation])
+                    state.runs[key] = Run(key: key, id: state.nextID, waiters: [waiter: continuation])
                     return .new(state.nextID)
                 }
                 switch start {

@@ -35,6 +35,11 @@ package final class InFlightSyncs: Sendable {
         return (report, outcome.joined)
     }
 
+    /// Whether a sync of `name` is in flight, or was cancelled and has not ended yet.
+    package func isActive(_ name: String) -> Bool {
+        inFlight.isActive(name)
+    }
+
     /// Cancels the sync of `name` in flight, if any; a newer one may start at once.
     package func cancel(_ name: String) {
         inFlight.cancel(name)

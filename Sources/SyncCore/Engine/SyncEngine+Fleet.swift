@@ -1,43 +1,56 @@
 import Foundation
 import Store
+import Streams
 
 /// The engine in a fleet (docs/fleet.md): it polls the resources whose leases it holds.
 extension SyncEngine {
     /// Holds this agent's part of the fleet's resources (docs/fleet.md): every
-    /// ``FleetLeases/renewEvery`` a round renews, gives back and takes
+    /// ``FleetLeases/renewEvery`` a round renews, gives up and takes
     /// leases; a resource whose lease is taken is scheduled from its last
-    /// success (whichever agent synced it), one whose lease is lost stops,
-    /// its sync in flight cancelled. Leases that could not be renewed within
-    /// the lease time are let go. As the agent stops, ``run()`` gives every
-    /// lease back once its syncs have ended.
+    /// success (whichever agent synced it), one whose lease is given up or
+    /// lost stops, its sync in flight cancelled, and a lease given up goes
+    /// back once that sync has ended (docs/fleet.md#handovers). A round that
+    /// takes longer than ``FleetLeases/renewEvery`` fails; once the leases
+    /// could not be renewed for two thirds of the lease time (counted from the
+    /// start of the last round that renewed them, before which the store's
+    /// lease time began), every sync stops, a third of the lease time before
+    /// the leases can expire and be taken. As the agent stops, ``run()``
+    /// gives every lease back once its syncs have ended.
     func followLeases(_ leases: any FleetLeases) async {
         var renewed = clock.now
         repeat {
+            let started = clock.now
+            // Every resource with a sync in flight, a cancelled one included until it ends.
+            let names = config.resources.map(\.name)
+            let busy = Set(names.filter(syncs.isActive))
+            let round: LeaseRound
             do {
-                let busy = Set(
-                    publication.statuses().filter { [.syncing, .retrying, .waiting].contains($0.state) }.map(\.name))
-                let round = try await leases.round(configured: config.resources.map(\.name), busy: busy)
-                renewed = clock.now
-                stopPolling(round.lost)
-                // Read once: the schedule of what was taken, and what the others hold.
-                let rows = try? await store.resources()
-                let byName = Dictionary((rows ?? []).map { ($0.name, $0) }) { first, _ in first }
-                for name in round.gained {
-                    guard let resource = config.resource(named: name) else { continue }
-                    let first = scheduler.schedule(resource, lastSuccessAt: byName[name]?.lastSuccessAt)
-                    publication.handle(name, .scheduled(first))
-                }
-                if rows != nil { await showFleet(leases, rows: byName) }
-                if !round.gained.isEmpty || !round.lost.isEmpty {
-                    logger.info(
-                        "fleet: \(leases.owned.count) of \(config.resources.count) resources here, \(round.agents) agents",
-                        metadata: ["took": "\(round.gained.count)", "gave": "\(round.lost.count)"])
+                round = try await withTimeout(leases.renewEvery, timers: timers) {
+                    try await leases.round(configured: names, busy: busy)
                 }
             } catch {
-                logger.warning("fleet: the leases were not renewed: \(error.message)")
-                if renewed.duration(to: clock.now) >= leases.leaseTime {
+                let reason = (error as? StoreError)?.message ?? "the round took longer than \(leases.renewEvery)"
+                logger.warning("fleet: the leases were not renewed: \(reason)")
+                if renewed.duration(to: clock.now) >= leases.leaseTime * 2 / 3 {
                     stopPolling(leases.forgetAll())
                 }
+                continue
+            }
+            renewed = started
+            stopPolling(round.lost)
+            // Read once: the schedule of what was taken, and what the others hold.
+            let rows = try? await store.resources()
+            let byName = Dictionary((rows ?? []).map { ($0.name, $0) }) { first, _ in first }
+            for name in round.gained {
+                guard let resource = config.resource(named: name) else { continue }
+                let first = scheduler.schedule(resource, lastSuccessAt: byName[name]?.lastSuccessAt)
+                publication.handle(name, .scheduled(first))
+            }
+            if rows != nil { await showFleet(leases, rows: byName) }
+            if !round.gained.isEmpty || !round.lost.isEmpty {
+                logger.info(
+                    "fleet: \(leases.owned.count) of \(config.resources.count) resources here, \(round.agents) agents",
+                    metadata: ["took": "\(round.gained.count)", "gave": "\(round.lost.count)"])
             }
         } while (try? await clock.sleep(for: leases.renewEvery)) != nil
     }

@@ -76,7 +76,7 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
     /// The deadlines of the syncs' slow signals, of their requests' timeouts
     /// and of the schedule: one sleeping task for them all
     /// (docs/architecture.md#what-a-resource-costs).
-    private let timers: Timers
+    let timers: Timers
     /// This agent's leases when its store is a fleet's (docs/fleet.md): it
     /// polls only the resources whose leases it holds.
     let leases: (any FleetLeases)?
