@@ -170,6 +170,18 @@ public protocol SyncStore: AnyObject, Sendable {
         _ token: String, for auth: String, configured: String, at date: Date)
         async throws(StoreError)
 
+    // MARK: Rate limits
+
+    /// What the APIs said of `scope`'s rate limit that still holds at `now`
+    /// (docs/schema.md#rate_limit_holds), one hold of each kind at most; those
+    /// that ended by `now` are left out.
+    func rateLimitHolds(of scope: String, at now: Date) async throws(StoreError) -> [RateLimitHold]
+
+    /// Keeps `hold` in place of its scope's hold of the same kind, unless that
+    /// one was told later, and forgets every hold that ended by `now`, even if
+    /// the calling task is cancelled.
+    func keep(_ hold: RateLimitHold, at now: Date) async throws(StoreError)
+
     // MARK: Housekeeping
 
     /// Gives back memory that caches hold, as after a burst of syncs.

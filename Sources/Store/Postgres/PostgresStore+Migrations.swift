@@ -218,6 +218,21 @@ extension PostgresStore {
                 """,
             ]
         ),
+        (
+            // docs/schema.md#rate_limit_holds: a quota at 0, a rate-limit wait, per budget scope.
+            "Keep what APIs said of their rate limits",
+            [
+                """
+                CREATE TABLE rate_limit_holds (
+                    scope      text NOT NULL,
+                    kind       text NOT NULL CHECK (kind IN ('quota', 'wait')),
+                    held_until timestamptz NOT NULL,
+                    told_at    timestamptz NOT NULL,
+                    PRIMARY KEY (scope, kind)
+                )
+                """
+            ]
+        ),
     ]
 
     /// Creates the schema and brings its tables up to date, in one transaction

@@ -253,6 +253,19 @@ extension SQLiteStore {
                     ALTER TABLE resources_new RENAME TO resources;
                     """)
         }
+        migrator.registerMigration("Keep what APIs said of their rate limits") { db in
+            // docs/schema.md#rate_limit_holds: a quota at 0, a rate-limit wait, per budget scope.
+            try db.execute(
+                sql: """
+                    CREATE TABLE rate_limit_holds (
+                        scope      TEXT NOT NULL,
+                        kind       TEXT NOT NULL CHECK (kind IN ('quota', 'wait')),
+                        held_until TEXT NOT NULL,
+                        told_at    TEXT NOT NULL,
+                        PRIMARY KEY (scope, kind)
+                    ) WITHOUT ROWID
+                    """)
+        }
         return migrator
     }
 }

@@ -42,7 +42,9 @@ package struct LocalRefresh: Sendable {
         context = SyncContext(
             store: store, transport: transport, redactor: config.redactor, logger: logger, clock: clock,
             timers: Timers(clock: clock), now: SystemSources.now, random: SystemSources.random,
-            budgets: RequestBudgets(resources: config.resources, clock: clock),
+            budgets: RequestBudgets(
+                resources: config.resources, clock: clock,
+                shared: SharedRateLimits(store: store, now: SystemSources.now, logger: logger)),
             tokens: OAuth2Tokens(transport: transport, store: store, logger: logger, clock: clock))
         self.onActivity = onActivity
     }
@@ -59,8 +61,10 @@ package struct LocalRefresh: Sendable {
             } else {
                 await Self.inWaves(selected, concurrency: Self.concurrency) { await refresh($0) }
             }
-        // A refresh token rotated by a token request a timeout left behind is kept before the process ends.
+        // A refresh token rotated by a token request a timeout left behind is kept before the
+        // process ends, and the rate limits its answers told, for the next process.
         await tokens.finish()
+        await context.budgets.finish()
         // Where no agent runs, refreshes keep the change feed within its retention.
         await store.pruneChanges(as: config.changeRetention, now: context.now(), logger: logger)
         return results

@@ -104,7 +104,11 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
         self.transport = transport
         self.connectivity = connectivity
         self.clock = clock
-        currentBudgets = Mutex(RequestBudgets(resources: config.resources, clock: clock))
+        // What the APIs say of their rate limits holds for the agent's other processes too.
+        currentBudgets = Mutex(
+            RequestBudgets(
+                resources: config.resources, clock: clock,
+                shared: SharedRateLimits(store: store, now: now, logger: logger)))
         self.logger = logger
         self.lock = lock
         self.heartbeat = heartbeat
@@ -181,8 +185,10 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
         await syncs.stop()
         // The leases go back once the syncs in flight have recorded their end.
         await leases?.releaseAll()
-        // A refresh token rotated by a token request in flight is kept before the agent stops.
+        // A refresh token rotated by a token request in flight is kept before the agent stops,
+        // and the rate limits the last answers told.
         await tokens.finish()
+        await budgets.finish()
         // What the last syncs changed is told before the streams end, which
         // lets the status server stop.
         await publication.flush()

@@ -82,6 +82,8 @@ struct PagePlanner: Sendable {
     }
 
     /// Page `number` with `parameters` set in the query or the body, as the pagination places them.
+    /// Each parameter is sent once: the walk's value replaces one of the same name that the
+    /// URL or `query` holds (docs/configuration.md#one-value-per-parameter).
     private func request(
         number: Int, setting parameters: [(name: String, value: JSONValue)], position: Int = 0,
         seen: Set<String> = []
@@ -90,7 +92,8 @@ struct PagePlanner: Sendable {
         case .query:
             let texts = parameters.map { ($0.name, $0.value.stringValue ?? $0.value.serialized()) }
             return PageRequest(
-                number: number, url: Self.url(baseURL, setting: query + texts), position: position, seen: seen)
+                number: number, url: Self.url(baseURL, setting: Self.overriding(query, with: texts)),
+                position: position, seen: seen)
         case .body:
             var body = bodyTemplate
             for (name, value) in parameters { body = body.setting(value, at: Self.bodyPointer(name)) }
@@ -225,9 +228,22 @@ struct PagePlanner: Sendable {
         }
     }
 
+    /// `lower` with the parameters `higher` names taken out, then `higher`'s:
+    /// of two places that set one parameter, the higher one's value is the one sent
+    /// (docs/configuration.md#one-value-per-parameter). A name `lower` repeats
+    /// (`tag=a&tag=b`) stays repeated unless `higher` sets it.
+    static func overriding(
+        _ lower: [(name: String, value: String)], with higher: [(name: String, value: String)]
+    ) -> [(name: String, value: String)] {
+        guard !higher.isEmpty else { return lower }
+        let names = Set(higher.map(\.name))
+        return lower.filter { !names.contains($0.name) } + higher
+    }
+
     /// `url` with each named query parameter set to its value: earlier
     /// occurrences of the names are removed, the fragment is dropped, and
     /// names and values are percent-encoded (RFC 3986 unreserved characters stay).
+    /// `parameters` holds each name once, or repeats it on purpose.
     static func url(_ url: String, setting parameters: [(name: String, value: String)]) -> String {
         guard !parameters.isEmpty else { return url }
         var base = url

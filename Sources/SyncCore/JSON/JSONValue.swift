@@ -96,7 +96,9 @@ package enum JSONValue: Sendable, Hashable {
 
     /// This value with `value` at `pointer`: members on the way are created
     /// (or replaced) as objects, an existing member is replaced in place, and
-    /// an array element is set when its index exists.
+    /// an array element is set when its index exists. A name an object repeats
+    /// is left once, the last (the one set): whichever a reader takes, it finds
+    /// the value set (docs/configuration.md#one-value-per-parameter).
     package func setting(_ value: JSONValue, at pointer: JSONPointer) -> JSONValue {
         setting(value, at: pointer.tokens[...])
     }
@@ -112,7 +114,11 @@ package enum JSONValue: Sendable, Hashable {
             return .array(elements)
         case .object(var members):
             if let index = members.lastIndex(where: { $0.name == token }) {
-                members[index].value = members[index].value.setting(value, at: rest)
+                var kept = members[index]
+                kept.value = kept.value.setting(value, at: rest)
+                let earlier = members[..<index].filter { $0.name == token }.count
+                members.removeAll { $0.name == token }
+                members.insert(kept, at: index - earlier)
             } else {
                 members.append(Member(token, JSONValue.object([]).setting(value, at: rest)))
             }

@@ -262,10 +262,13 @@ struct ResourceFetch: Sendable {
             try await admitUnlessTooLong(request, shown: shown)
         } catch let tooLong as RequestBudget.TooLong {
             // Longer than rateLimit.maxWait: the sync ends rateLimited, as for a server's limit.
+            let cause =
+                switch tooLong.cause {
+                case .budget: "the request budget of \(budget.scope) has no room before the reset"
+                case .rateLimit: "the rate limit of \(budget.scope) resets after rateLimit.maxWait"
+                }
             throw FetchError(
-                .rateLimited, resource: resource.name, request: shown,
-                cause: "the request budget of \(budget.scope) has no room before the reset",
-                retryAfter: tooLong.wait
+                .rateLimited, resource: resource.name, request: shown, cause: cause, retryAfter: tooLong.wait
             ).redacted(by: redactor)
         }
     }
@@ -276,10 +279,14 @@ struct ResourceFetch: Sendable {
             onWait: { [context, resource] in
                 context.onBudgetWait(resource.name, $0)
             },
-            onLongWait: { wait in
+            onLongWait: { wait, why in
+                let cause =
+                    switch why {
+                    case .budget: "waiting for the request budget of \(budget.scope)"
+                    case .rateLimit: "waiting for the rate limit of \(budget.scope) to reset"
+                    }
                 let error = FetchError(
-                    .rateLimited, resource: resource.name, request: shown,
-                    cause: "waiting for the request budget of \(budget.scope)", retryAfter: wait)
+                    .rateLimited, resource: resource.name, request: shown, cause: cause, retryAfter: wait)
                 onRetry(
                     RetryEvent(
                         attempt: 1, maxAttempts: resource.settings.retry.maxAttempts, delay: wait,
