@@ -16,7 +16,9 @@ import Testing
         }
         switch fixture.kind {
         case .sqlite:
-            for table in ["resources", "sync_runs", "changes", "cursors", "pages"] {
+            // Every table, so that a new table's CHECK cannot go unseen.
+            let tables = try fixture.query("SELECT name FROM sqlite_master WHERE type = 'table'")
+            for table in tables.split(separator: "\n").map(String.init) {
                 let sql = try fixture.query("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = '\(table)'")
                 for match in sql.matches(of: /(\w+)\s+IN\s*\(([^)]*)\)/) {
                     add(table, String(match.output.1), match.output.2)
@@ -42,7 +44,11 @@ import Testing
     @Test(arguments: StoreKind.allCases) func checksAllowExactlyTheValuesOfTheEnums(_ kind: StoreKind) async throws {
         let fixture = try await StoreFixture(kind)
         let checks = try Self.checks(fixture)
-        #expect(checks.keys.sorted() == ["changes.op", "resources.state", "sync_runs.outcome", "sync_runs.trigger"])
+        #expect(
+            checks.keys.sorted() == [
+                "changes.op", "rate_limit_holds.kind", "resources.state", "sync_runs.outcome", "sync_runs.trigger",
+            ])
+        #expect(checks["rate_limit_holds.kind"] == Set(RateLimitHold.Kind.allCases.map(\.rawValue)))
         #expect(checks["resources.state"] == Set(ResourceState.allCases.map(\.rawValue)))
         #expect(checks["sync_runs.trigger"] == Set(SyncTrigger.allCases.map(\.rawValue)))
         #expect(checks["sync_runs.outcome"] == Set(SyncOutcome.allCases.map(\.rawValue)))
