@@ -37,6 +37,8 @@ public final class PostgresLeases: Sendable {
     public let leaseTime: Duration
     /// How often a round renews the leases: a third of the lease time.
     public var renewEvery: Duration { leaseTime / 3 }
+    /// The server that keeps the leases: `PostgreSQL at HOST:PORT`.
+    public var server: String { store.server }
 
     unowned let store: PostgresStore
     /// The leases held as of the last round, and those of them being given up.

@@ -29,6 +29,8 @@ public final class PostgresStore: SyncStore {
     public let place: PostgresLocation
     /// ``place`` without its password.
     public var location: String { place.description }
+    /// The server, as messages name it: `PostgreSQL at HOST:PORT`.
+    public var server: String { "PostgreSQL at \(place.host ?? place.socketFolder ?? ""):\(place.port)" }
     /// Always `true`: a schema has no file to be replaced.
     public var isInPlace: Bool { true }
 
@@ -272,7 +274,7 @@ public final class PostgresStore: SyncStore {
     /// that passes (the server out of reach, restarting, overloaded, a
     /// serialization conflict) is transient.
     func describe(_ error: any Error) -> StoreError {
-        let server = "PostgreSQL at \(place.host ?? place.socketFolder ?? ""):\(place.port)"
+        let server = self.server
         if error is CancellationError {
             return StoreError(.cancelled, "The write to \(location) was cancelled.")
         }

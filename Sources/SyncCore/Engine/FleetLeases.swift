@@ -11,6 +11,8 @@ package protocol FleetLeases: Sendable {
     var leaseTime: Duration { get }
     /// How often a round renews, gives back and takes leases.
     var renewEvery: Duration { get }
+    /// Where the leases are kept, as messages name it (`PostgreSQL at HOST:PORT`).
+    var server: String { get }
     /// The resources whose leases this agent holds.
     var owned: Set<String> { get }
     /// The fencing token of `resource`'s lease, if this agent holds it.

@@ -29,7 +29,9 @@ extension SyncEngine {
                     try await leases.round(configured: names, busy: busy)
                 }
             } catch {
-                let reason = (error as? StoreError)?.message ?? "the round took longer than \(leases.renewEvery)"
+                let reason =
+                    (error as? StoreError)?.message
+                    ?? "\(leases.server) did not finish the round within \(String(format: "%.2f", leases.renewEvery.seconds)) s"
                 logger.warning("fleet: the leases were not renewed: \(reason)")
                 if renewed.duration(to: clock.now) >= leases.leaseTime * 2 / 3 {
                     stopPolling(leases.forgetAll())

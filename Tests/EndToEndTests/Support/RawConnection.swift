@@ -109,6 +109,19 @@ enum ProcessFigures {
         return (0...).first { !open.contains($0) } ?? 0
     }
 
+    /// The lowest of ``lowestFreeDescriptor(_:)`` sampled every 20 ms for
+    /// `span`: a file open for a moment (a poll's socket) is not counted as
+    /// one the process keeps.
+    static func lowestFreeDescriptor(_ pid: Int32, over span: Duration) async throws -> Int {
+        let end = ContinuousClock.now + span
+        var lowest = lowestFreeDescriptor(pid)
+        while ContinuousClock.now < end {
+            try await Task.sleep(for: .milliseconds(20))
+            lowest = min(lowest, lowestFreeDescriptor(pid))
+        }
+        return lowest
+    }
+
     /// Process `pid`'s resident memory, in KiB.
     static func residentKiB(_ pid: Int32) -> Int {
         let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
