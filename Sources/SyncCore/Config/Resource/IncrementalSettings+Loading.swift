@@ -42,6 +42,13 @@ extension IncrementalSettings {
                 reader.report(object.path("format"), "must be \"iso8601\", \"unixSeconds\" or \"unixMilliseconds\"")
             }
         }
+        if let order: Order = reader.choice(object, "order", else: "must be \"ascending\" or \"any\"") {
+            if case .field = source {
+                settings?.order = order
+            } else if source != nil {
+                reader.report(object.path("order"), "is for since.field: the order of the items by that field")
+            }
+        }
         if let value = object.take("timeZone"), let name = reader.string(value, at: object.path("timeZone")) {
             if let zone = TimeZone(identifier: name) {
                 settings?.timeZone = zone
@@ -161,8 +168,15 @@ extension IncrementalSettings {
                 return nil
             }
         case .field, .body, nil:
-            if let date = format.date(from: value) { return .time(date) }
-            reader.report(path, "must be a time: an ISO 8601 date such as \"2024-01-01T00:00:00Z\", or a Unix time")
+            switch format.time(from: value) {
+            case .success(let time):
+                return .time(time)
+            case .failure(.outOfRange):
+                reader.report(path, "is \(value.shown()), \(format.phrase(.outOfRange, of: value))")
+            case .failure:
+                reader.report(
+                    path, "must be a time: an ISO 8601 date such as \"2024-01-01T00:00:00Z\", or a Unix time")
+            }
             return nil
         }
     }
