@@ -49,7 +49,8 @@ public struct ExactTime: Sendable, Hashable, Comparable {
     /// holds; `nil` outside years 1 to 9999 (or for a date that is not finite).
     public init?(_ date: Date) {
         let micro = (date.timeIntervalSince1970 * 1_000_000).rounded()
-        guard micro.isFinite, let micro = Int128(exactly: micro) else { return nil }
+        // 10^20 µs is some 3 million years: beyond it, no time of these years.
+        guard micro.magnitude < 1e20, let micro = Int128(exactly: micro) else { return nil }
         self.init(nanosecondsSinceEpoch: micro * 1000)
     }
 
