@@ -115,8 +115,8 @@ public struct SyncCursor: Sendable, Hashable {
         /// The largest value seen so far (of the items), or the last page's.
         public var largest: SinceState?
         /// Where a walk that can go on by value goes on from: the value it
-        /// committed (docs/configuration.md#how-a-walk-cut-off-goes-on). `nil`:
-        /// from the value it sent, or, for a token or link, from ``next``.
+        /// committed. Kept, not yet read: a walk cut off goes on from ``next``
+        /// (docs/configuration.md#what-a-sync-keeps).
         public var resume: SinceState?
         /// The run row of the sync that walked it so far. A sync that goes on
         /// with the walk opens a row of its own, and this one is marked cut off

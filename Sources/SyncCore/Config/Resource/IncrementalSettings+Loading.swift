@@ -42,13 +42,6 @@ extension IncrementalSettings {
                 reader.report(object.path("format"), "must be \"iso8601\", \"unixSeconds\" or \"unixMilliseconds\"")
             }
         }
-        if let order: Order = reader.choice(object, "order", else: "must be \"ascending\" or \"any\"") {
-            if case .field = source {
-                settings?.order = order
-            } else if source != nil {
-                reader.report(object.path("order"), "is for since.field: the order of the items by that field")
-            }
-        }
         if let value = object.take("timeZone"), let name = reader.string(value, at: object.path("timeZone")) {
             if let zone = TimeZone(identifier: name) {
                 settings?.timeZone = zone

@@ -47,22 +47,10 @@ package struct IncrementalSettings: Sendable, Hashable {
         case unixMilliseconds
     }
 
-    /// In what order the API lists what changed, which says how a walk cut off
-    /// goes on (docs/configuration.md#how-a-walk-cut-off-goes-on).
-    package enum Order: String, Sendable, Hashable, CaseIterable {
-        /// Oldest change first, by `since.field`: each checkpoint commits the
-        /// largest value seen, and a walk cut off goes on from it.
-        case ascending
-        /// Any other order, or not known: a walk cut off goes on from the value it started with.
-        case any
-    }
-
     package var source: Source
     /// `param` or `bodyField`; `nil` when placeholders alone say where (or for a `link`).
     package var placement: Placement?
     package var format: Format = .iso8601
-    /// `since.order`; `pagination.cap` implies ``Order/ascending``.
-    package var order: Order = .any
     /// Where `{since:PATTERN}` writes its time.
     package var timeZone = TimeZone(identifier: "UTC")!
     /// The value of the first sync, when there is none yet: the Unix epoch for a
