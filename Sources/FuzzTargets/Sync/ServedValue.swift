@@ -211,7 +211,7 @@ struct Decimal: Hashable {
 /// a date (its midnight in UTC), or a date and a time of day with `T` (or `t`
 /// or a space), minutes, optionally seconds and a fraction (`.` or `,`), and a
 /// zone (`Z`, `z`, `±HH:MM`, `±HHMM`, `±HH`; none is read as UTC). A second of
-/// 60 is the first second of the next minute.
+/// 60 is the first second of the next minute, and 24:00:00 the next day's midnight.
 enum ISO8601Text {
     /// The time `text` names; `nil` when it is no ISO 8601 text (it may still
     /// be a number); ``ServedTime/outOfRange`` for one of another year than 1 to
@@ -280,8 +280,10 @@ enum ISO8601Text {
                 offset = sign * Int128(hours * 3600 + minutes * 60)
             }
         }
-        guard index == bytes.count, (1...12).contains(month), (1...31).contains(day), hour <= 23, minute <= 59,
-            second <= 60
+        // 24:00:00 is the end of the day: the next day's midnight.
+        let endOfDay = hour == 24 && minute == 0 && second == 0 && nanoseconds == 0
+        guard index == bytes.count, (1...12).contains(month), (1...31).contains(day), hour <= 23 || endOfDay,
+            minute <= 59, second <= 60
         else { return nil }
         guard !signed, yearDigits == 4, let year = Int(yearText), year >= 1 else { return .outOfRange }
         guard day <= daysIn(month: month, year: year) else { return nil }

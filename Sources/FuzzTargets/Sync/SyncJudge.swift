@@ -59,6 +59,7 @@ struct SyncJudge {
         if let message = result.error?.message, result.outcome == .failed {
             found += namedValues(message, exchanges)
         }
+        if config.wire { found += judgeLengths(result, exchanges) }
         if config.incremental {
             found += judgeSent(sync, exchanges)
             found += judgeKept(sync, exchanges, succeeded: result.outcome == .success)
@@ -137,7 +138,7 @@ struct SyncJudge {
         }
         var walks = [ledger]
         var expired = false
-        for exchange in exchanges where exchange.answer.failure == nil {
+        for exchange in Self.taken(exchanges) {
             if config.expiredWhen, exchange.answer.status == 410 {
                 expired = true
                 walks.append([])
@@ -268,12 +269,58 @@ struct SyncJudge {
         }
     }
 
+    /// The answers a sync took: those that reached it, less each one whose request it sent
+    /// again at once (it refused the answer, as a transient failure).
+    static func taken(_ exchanges: [ScriptedUpstream.Exchange]) -> [ScriptedUpstream.Exchange] {
+        exchanges.indices.compactMap { index in
+            let exchange = exchanges[index]
+            guard exchange.answer.failure == nil else { return nil }
+            if index + 1 < exchanges.count {
+                let next = exchanges[index + 1]
+                if next.method == exchange.method, next.url == exchange.url, next.body == exchange.body { return nil }
+            }
+            return exchange
+        }
+    }
+
+    // MARK: Sizes
+
+    /// The largest body a resource takes by default (`maxResponseSize`, docs/configuration.md).
+    static let maxResponseSize = 32 * 1024 * 1024
+
+    /// On the wire: an answer whose `Content-Length` is a number past `maxResponseSize`
+    /// ends the sync `failed`, at once, with a message that names the header and the value.
+    private func judgeLengths(_ result: SyncResult, _ exchanges: [ScriptedUpstream.Exchange]) -> [SyncViolation] {
+        for exchange in exchanges where exchange.answer.failure == nil {
+            guard let length = exchange.answer.contentLength, !length.isEmpty,
+                length.utf8.allSatisfy({ (48...57).contains($0) })
+            else { continue }
+            let digits = String(length.drop { $0 == "0" })
+            let small = digits.count < 10 && (Int(digits) ?? 0) <= Self.maxResponseSize
+            guard !small else { continue }
+            let message = result.error?.message ?? ""
+            guard result.outcome == .failed, message.lowercased().contains("content-length"),
+                message.contains(String(length.prefix(16)))
+            else {
+                return [
+                    .init(
+                        .length,
+                        "an answer with Content-Length \(length), past maxResponseSize, did not end the sync failed "
+                            + "with a message naming the header and the value")
+                ]
+            }
+            return []
+        }
+        return []
+    }
+
     // MARK: Snapshots
 
     /// A snapshot sync that succeeded holds every item served, and got the count the API stated.
     private func judgeSnapshot(_ sync: Sync, _ exchanges: [ScriptedUpstream.Exchange]) -> [SyncViolation] {
         var pages: [PageTemplate] = []
-        for exchange in exchanges where exchange.answer.failure == nil {
+        let exchanges = Self.taken(exchanges)
+        for exchange in exchanges {
             if exchange.answer.status == 304 { return [] }
             guard (200..<300).contains(exchange.answer.status) else { continue }
             guard case .page(let page) = exchange.answer.body else { return [] }

@@ -27,6 +27,8 @@ struct SyncViolation: Error, Sendable, CustomStringConvertible {
         case total
         /// A snapshot holds other keys than the walk served.
         case keys
+        /// A `Content-Length` past the size limit did not fail the sync with its value.
+        case length
     }
 
     var kind: Class
