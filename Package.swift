@@ -140,7 +140,10 @@ let package = Package(
         .target(
             name: "FuzzTargets",
             dependencies: [
-                "SyncCore", "Store", "SyncAgentDaemon", "TestUpstream", .product(name: "Logging", package: "swift-log"),
+                "SyncCore", "Store", "Streams", "SyncAgentDaemon", "TestUpstream",
+                .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]),
         .executableTarget(name: "SyncAgentFuzz", dependencies: ["FuzzTargets"]),
         .executableTarget(

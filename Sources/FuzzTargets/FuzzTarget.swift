@@ -25,7 +25,7 @@ package struct FuzzTarget: Sendable {
 
     /// Every target, in the order `scripts/fuzz --list` shows them.
     package static let all: [FuzzTarget] = [
-        json, link, retryAfter, rateLimit, noProxy, durations, pointer, placeholders, config, control,
+        json, link, retryAfter, rateLimit, noProxy, durations, pointer, placeholders, config, control, sync,
     ]
 
     /// The target called `name`.
