@@ -218,6 +218,15 @@ extension PostgresStore {
                 """,
             ]
         ),
+        (
+            // docs/fleet.md#staged-pages: a snapshot whose agent died is removed by the
+            // next sync of its resource, or by any agent once its own has been gone a while.
+            "Tell which agent staged each snapshot",
+            [
+                "ALTER TABLE snapshots ADD COLUMN agent text",
+                "CREATE INDEX snapshots_by_resource ON snapshots (resource)",
+            ]
+        ),
     ]
 
     /// Creates the schema and brings its tables up to date, in one transaction
