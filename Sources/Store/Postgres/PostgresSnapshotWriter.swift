@@ -1,5 +1,4 @@
 import Foundation
-import NIOCore
 import PostgresNIO
 
 /// A snapshot of ``PostgresStore`` while its pages arrive: they are staged in
@@ -30,7 +29,11 @@ final class PostgresSnapshotWriter: SnapshotWriter {
     deinit {
         // A writer dropped without being applied or discarded must not leave its rows staged.
         if isOpen {
-            Task { [store, id] in try? await store.dropSnapshot(id) }
+            Task { [store, id] in
+                try? await store.dropSnapshot(id)
+                // Dropped or not, no writer has it open: the resource's next sync removes it.
+                store.openSnapshots.withLock { _ = $0.remove(id) }
+            }
         }
     }
 
@@ -38,73 +41,36 @@ final class PostgresSnapshotWriter: SnapshotWriter {
         precondition(isOpen, "stage(_:) after the snapshot was applied or discarded")
         guard !records.isEmpty else { return }
         let (id, logger) = (id, store.logger)
-        if lastWins {
-            // One statement cannot update a row twice: the last of each key goes.
-            let batch = records.lastOfEachKey(\.key)
-            let (keys, data) = (batch.map(\.key), batch.map(\.data))
+        // One statement per page, with the page's keys and data as two arrays.
+        // Not COPY: closing a connection in the middle of a COPY's data (how a
+        // cancelled sync ends its statement, PostgresStore.run) traps in
+        // postgres-nio, and a SIGTERM would kill the agent
+        // (docs/fleet.md#stopping-with-syncs-in-flight).
+        let batch = lastWins ? records.lastOfEachKey(\.key) : records
+        let (keys, data, lastWins) = (batch.map(\.key), batch.map(\.data), lastWins)
+        do {
             try await store.transaction { connection in
-                try await connection.query(
-                    """
-                    INSERT INTO staging (snapshot, key, data, page)
-                    SELECT \(id), key, data, \(page) FROM unnest(\(keys)::text[], \(data)::text[]) AS t(key, data)
-                    ON CONFLICT (snapshot, key) DO UPDATE SET data = excluded.data, page = excluded.page
-                    """, logger: logger)
-            }
-        } else {
-            // COPY: the page's rows in one stream, the cheapest way in.
-            let rows = Self.copyText(records, snapshot: id, page: page)
-            do {
-                try await store.transaction { connection in
-                    try await connection.copyFrom(
-                        table: "staging", columns: ["snapshot", "key", "data", "page"], logger: logger
-                    ) { writer in
-                        try await writer.write(rows)
-                    }
+                if lastWins {
+                    // One statement cannot update a row twice: the last of each key goes.
+                    try await connection.query(
+                        """
+                        INSERT INTO staging (snapshot, key, data, page)
+                        SELECT \(id), key, data, \(page) FROM unnest(\(keys)::text[], \(data)::text[]) AS t(key, data)
+                        ON CONFLICT (snapshot, key) DO UPDATE SET data = excluded.data, page = excluded.page
+                        """, logger: logger)
+                } else {
+                    try await connection.query(
+                        """
+                        INSERT INTO staging (snapshot, key, data, page)
+                        SELECT \(id), key, data, \(page) FROM unnest(\(keys)::text[], \(data)::text[]) AS t(key, data)
+                        """, logger: logger)
                 }
-            } catch let error where error.message.contains("SQLSTATE 23505") {
-                // A key staged twice, by this page or an earlier one: the server names it.
-                throw duplicate(Self.duplicateKey(in: error.message, snapshot: id) ?? records[0].key)
             }
+        } catch let error where !lastWins && error.message.contains("SQLSTATE 23505") {
+            // A key staged twice, by this page or an earlier one: the server names it.
+            throw duplicate(Self.duplicateKey(in: error.message, snapshot: id) ?? records[0].key)
         }
         stagedCount += records.count
-    }
-
-    /// `records` as the rows of `COPY … FROM STDIN` in text format: tab between
-    /// columns, a line each, backslash, tab, newline and carriage return escaped.
-    static func copyText(_ records: [StagedRecord], snapshot: Int64, page: Int?) -> ByteBuffer {
-        var buffer = ByteBufferAllocator().buffer(
-            capacity: records.reduce(0) { $0 + $1.key.utf8.count + $1.data.utf8.count + 32 })
-        let prefix = Array("\(snapshot)\t".utf8)
-        let suffix = Array("\t\(page.map(String.init) ?? "\\N")\n".utf8)
-        // Runs of bytes that need no escape are copied at once.
-        func escaped(_ text: String) {
-            var text = text
-            text.withUTF8 { bytes in
-                var start = 0
-                for index in bytes.indices {
-                    let escape: StaticString
-                    switch bytes[index] {
-                    case UInt8(ascii: "\\"): escape = "\\\\"
-                    case UInt8(ascii: "\t"): escape = "\\t"
-                    case UInt8(ascii: "\n"): escape = "\\n"
-                    case UInt8(ascii: "\r"): escape = "\\r"
-                    default: continue
-                    }
-                    buffer.writeBytes(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<index])))
-                    buffer.writeStaticString(escape)
-                    start = index + 1
-                }
-                buffer.writeBytes(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start...])))
-            }
-        }
-        for record in records {
-            buffer.writeBytes(prefix)
-            escaped(record.key)
-            buffer.writeInteger(UInt8(ascii: "\t"))
-            escaped(record.data)
-            buffer.writeBytes(suffix)
-        }
-        return buffer
     }
 
     /// The key in the message of a unique violation of `staging`:
@@ -147,20 +113,53 @@ final class PostgresSnapshotWriter: SnapshotWriter {
     }
 
     /// Marks the writer as applied (its rows are removed by the applying transaction).
-    func close() { isOpen = false }
+    func close() {
+        isOpen = false
+        store.openSnapshots.withLock { _ = $0.remove(id) }
+    }
 }
 
 extension PostgresStore {
     /// Implements ``SyncStore/beginSnapshot(of:lastWins:)``.
+    ///
+    /// In the same transaction it removes what syncs that did not finish
+    /// left staged (docs/fleet.md#staged-pages): the resource's snapshots
+    /// that no writer of this process has open, unless another agent that is
+    /// alive began them (it lost the lease meanwhile, and discards them
+    /// itself); and any snapshot of an agent gone for ``abandonedAgentAge``.
+    /// Removing a snapshot is always safe: an apply finds its row gone and the
+    /// sync starts again (``record(_:snapshot:continuing:cursor:)``).
     public func beginSnapshot(of resource: String, lastWins: Bool) async throws(StoreError) -> any SnapshotWriter {
         let logger = logger
         let now = Timestamp.string(from: self.now())
+        let agent = leases?.agent
+        let open = openSnapshots.withLock { Array($0) }
+        let alive = Self.interval(leases?.leaseTime ?? PostgresLeases.defaultLeaseTime)
+        let gone = Self.interval(Self.abandonedAgentAge)
         let id = try await transaction { connection in
-            try await connection.value(
+            try await connection.query(
+                """
+                WITH gone AS (
+                    DELETE FROM snapshots AS s
+                    WHERE (s.resource = \(resource) AND NOT (s.id = ANY(\(open)::bigint[]))
+                           AND (s.agent IS NULL OR s.agent = \(agent) OR NOT EXISTS (
+                                SELECT 1 FROM agents AS a
+                                WHERE a.id = s.agent AND a.heartbeat_at > now() - \(alive)::interval)))
+                       OR (s.agent IS DISTINCT FROM \(agent) AND NOT EXISTS (
+                                SELECT 1 FROM agents AS a WHERE a.id = s.agent AND a.heartbeat_at > now() - \(gone)::interval)
+                           AND (s.agent IS NOT NULL OR s.began_at < now() - \(gone)::interval))
+                    RETURNING s.id
+                )
+                DELETE FROM staging WHERE snapshot IN (SELECT id FROM gone)
+                """, logger: logger)
+            return try await connection.value(
                 Int64.self,
-                "INSERT INTO snapshots (resource, began_at) VALUES (\(resource), \(now)::timestamptz) RETURNING id",
-                logger) ?? 0
+                """
+                INSERT INTO snapshots (resource, began_at, agent) VALUES (\(resource), \(now)::timestamptz, \(agent))
+                RETURNING id
+                """, logger) ?? 0
         }
+        openSnapshots.withLock { _ = $0.insert(id) }
         return PostgresSnapshotWriter(store: self, resource: resource, id: id, lastWins: lastWins)
     }
 
@@ -171,5 +170,12 @@ extension PostgresStore {
             try await connection.query("DELETE FROM staging WHERE snapshot = \(id)", logger: logger)
             try await connection.query("DELETE FROM snapshots WHERE id = \(id)", logger: logger)
         }
+        openSnapshots.withLock { _ = $0.remove(id) }
+    }
+
+    /// `duration` as the text of a PostgreSQL `interval`, to the millisecond.
+    static func interval(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        return "\(seconds) seconds \(attoseconds / 1_000_000_000_000_000) milliseconds"
     }
 }

@@ -244,6 +244,15 @@ extension PostgresStore {
                 "ALTER TABLE cursors ADD COLUMN walk_resume_value text",
             ]
         ),
+        (
+            // docs/fleet.md#staged-pages: a snapshot whose agent died is removed by the
+            // next sync of its resource, or by any agent once its own has been gone a while.
+            "Tell which agent staged each snapshot",
+            [
+                "ALTER TABLE snapshots ADD COLUMN agent text",
+                "CREATE INDEX snapshots_by_resource ON snapshots (resource)",
+            ]
+        ),
     ]
 
     /// Creates the schema and brings its tables up to date, in one transaction

@@ -19,7 +19,7 @@ extension PostgresStore {
         if let snapshot, apply == nil {
             await snapshot.discard()
         }
-        let staged = apply.map { (id: $0.id, kept: $0.kept) }
+        let staged = apply.map { (id: $0.id, kept: $0.kept, count: $0.stagedCount) }
         let logger = logger
         // Applying a snapshot may be cancelled (rolled back, as at shutdown);
         // recording any other outcome, a cancellation included, always completes.
@@ -51,11 +51,14 @@ extension PostgresStore {
                         isTransient: true)
                 }
                 let applied = try await Self.applySnapshot(
-                    staged.id, keeping: staged.kept.unchanged, to: sync.resource, run: runID, at: began, connection,
-                    logger)
+                    staged.id, keeping: staged.kept.unchanged, to: sync.resource, run: runID, at: began,
+                    staged: staged.count, connection, logger)
                 (recorded.changes, recorded.feed, itemCount) = (applied.changes, applied.feed, applied.count)
                 // The apply holds the feed's lock: the typed tables change with the records.
                 recorded.columns = try await keepTypedTables(of: sync.resource, changes: applied.feed, connection)
+                let typed = typedTables.withLock { $0[sync.resource]?.table.tableNames } ?? []
+                try await Self.analyze(
+                    ["records", "changes"] + typed, changed: applied.feed?.count ?? 0, connection, logger)
                 try await Self.replacePages(of: sync.resource, with: staged.kept.pages, connection, logger)
                 try await connection.query("DELETE FROM staging WHERE snapshot = \(staged.id)", logger: logger)
             } else if run != nil, sync.outcome == .success {
@@ -112,6 +115,36 @@ extension PostgresStore {
         return recorded
     }
 
+    /// The fewest rows a write must change before it analyzes a table.
+    static let analyzeFloor = 10_000
+
+    /// Analyzes those of `tables` (of the store's schema) of which a write
+    /// changed a large share, `changed` rows: at least ``analyzeFloor`` and a
+    /// tenth of what the planner believes they hold (autovacuum's own
+    /// threshold), or a table it never analyzed. The planner then plans the
+    /// next sync's diff for the tables as they are, not as they were before
+    /// a large first fill, which autovacuum may take minutes to notice
+    /// (docs/fleet.md#planner-statistics). Run in the writing transaction,
+    /// which sees its own rows; it takes no lock that holds up readers or writers.
+    static func analyze(
+        _ tables: [String], changed: Int, _ connection: PostgresConnection, _ logger: Logger
+    ) async throws {
+        guard changed >= analyzeFloor else { return }
+        let rows = try await connection.rows(
+            """
+            SELECT c.relname::text AS name, c.reltuples::float8 AS tuples
+            FROM pg_class AS c JOIN pg_namespace AS n ON n.oid = c.relnamespace
+            WHERE n.nspname = current_schema() AND c.relkind = 'r' AND c.relname = ANY(\(tables)::text[])
+            """, logger)
+        for row in rows {
+            guard let name = try row.get("name", as: String.self) else { continue }
+            let tuples = try row.get("tuples", as: Double.self) ?? -1
+            guard tuples < 0 || Double(changed) >= tuples / 10 else { continue }
+            try await connection.query(
+                PostgresQuery(unsafeSQL: "ANALYZE \(PostgresTypedTableSQL.name(name))"), logger: logger)
+        }
+    }
+
     /// Takes the feed's lock, held until the transaction ends, and returns the newest seq given.
     static func lockFeed(_ connection: PostgresConnection, _ logger: Logger) async throws -> Int64 {
         try await connection.value(Int64.self, "SELECT last_seq FROM feed_state FOR UPDATE", logger) ?? 0
@@ -121,11 +154,13 @@ extension PostgresStore {
     /// each record inserted, updated or deleted by run `run`; returns what
     /// changed, their seqs, and how many records the resource holds.
     private static func applySnapshot(
-        _ id: Int64, keeping unchanged: [Int], to resource: String, run: Int64, at date: Date,
+        _ id: Int64, keeping unchanged: [Int], to resource: String, run: Int64, at date: Date, staged: Int,
         _ connection: PostgresConnection, _ logger: Logger
     ) async throws -> (changes: SnapshotChanges, feed: ClosedRange<Int64>?, count: Int) {
         let now = Timestamp.string(from: date)
         let first = try await lockFeed(connection, logger) + 1
+        // The diff joins the staged rows with the records: planned for the staging table as it is now.
+        try await analyze(["staging"], changed: staged, connection, logger)
         let holdsRecords =
             try await connection.value(
                 Bool.self, "SELECT EXISTS (SELECT 1 FROM records WHERE resource = \(resource))", logger) ?? true

@@ -52,9 +52,13 @@ public final class PostgresStore: SyncStore {
     public static let applyPatience: Duration = .seconds(600)
     /// How many connections the pool opens at most.
     public static let maximumConnections = 8
-    /// How long a staged snapshot that was neither applied nor discarded (its agent
-    /// died) is kept before it is removed.
-    static let abandonedSnapshotAge: TimeInterval = 24 * 3600
+    /// The snapshots that writers of this process have open (``beginSnapshot(of:lastWins:)``
+    /// removes the others of a resource).
+    let openSnapshots = Mutex<Set<Int64>>([])
+    /// How long an agent has not said it is alive before any agent removes the
+    /// snapshots it left staged (docs/fleet.md#staged-pages); a snapshot of no
+    /// agent (a store outside a fleet) is removed once it is that old.
+    static let abandonedAgentAge: Duration = .seconds(600)
 
     /// Connects to `place`, creates the schema and its tables or brings them up
     /// to date, and removes what snapshots abandoned long ago left staged;
@@ -192,31 +196,66 @@ public final class PostgresStore: SyncStore {
         try await run(cancellable: true, patience: Self.patience, begin: nil, work)
     }
 
+    /// The connection that the current task (or the task it is a child of)
+    /// holds inside a call of the store, with the store it belongs to and
+    /// whether a transaction is open on it (``run(cancellable:patience:begin:_:)``).
+    struct HeldConnection: Sendable {
+        var store: ObjectIdentifier
+        var connection: PostgresConnection
+        var inTransaction: Bool
+    }
+
+    @TaskLocal static var held: HeldConnection?
+
     /// Runs `work` on a connection of the pool, in a transaction opened by
     /// `begin` (committed when `work` returns) or none.
+    ///
+    /// A call made while the task already holds a connection of this store
+    /// (from inside the work of another) never asks the pool for a second
+    /// one: it runs on the connection held, inside its transaction if one is
+    /// open. Holders waiting for a second connection could otherwise take the
+    /// whole pool and wait on each other for ever (docs/fleet.md#connections).
     private func run<T: Sendable>(
         cancellable: Bool, patience: Duration, begin: PostgresQuery?,
         _ work: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws(StoreError) -> T {
-        let client = client
         let logger = logger
+        let store = ObjectIdentifier(self)
+        @Sendable func perform(_ connection: PostgresConnection, begin: PostgresQuery?) async throws -> T {
+            guard let begin else {
+                return try await Self.$held.withValue(.init(store: store, connection: connection, inTransaction: false))
+                {
+                    try await work(connection)
+                }
+            }
+            try await connection.query(begin, logger: logger)
+            do {
+                let result = try await Self.$held.withValue(
+                    .init(store: store, connection: connection, inTransaction: true)
+                ) {
+                    try await work(connection)
+                }
+                try Task.checkCancellation()
+                try await connection.query("COMMIT", logger: logger)
+                return result
+            } catch {
+                // A connection that broke is closed by the pool; one that did not is reused clean.
+                _ = try? await connection.query("ROLLBACK", logger: logger)
+                throw error
+            }
+        }
+        if let held = Self.held, held.store == store {
+            // The holder's statement or transaction ends it, and its cancellation closes the connection.
+            return try await mapErrors { try await perform(held.connection, begin: held.inTransaction ? nil : begin) }
+        }
+        let client = client
         let body: @Sendable () async throws -> T = {
             try await client.withConnection { connection in
                 // postgres-nio's statements do not stop when their task is cancelled: closing
-                // the connection does, and the server rolls the transaction back.
+                // the connection does, and the server rolls the transaction back. (No statement
+                // of the store is a COPY, in whose data a close traps in postgres-nio.)
                 try await withTaskCancellationHandler {
-                    guard let begin else { return try await work(connection) }
-                    try await connection.query(begin, logger: logger)
-                    do {
-                        let result = try await work(connection)
-                        try Task.checkCancellation()
-                        try await connection.query("COMMIT", logger: logger)
-                        return result
-                    } catch {
-                        // A connection that broke is closed by the pool; one that did not is reused clean.
-                        _ = try? await connection.query("ROLLBACK", logger: logger)
-                        throw error
-                    }
+                    try await perform(connection, begin: begin)
                 } onCancel: {
                     connection.close()
                 }
@@ -338,13 +377,22 @@ public final class PostgresStore: SyncStore {
         }
     }
 
+    /// Removes, as the store opens, the snapshots of agents that have not said
+    /// they are alive for ``abandonedAgentAge`` (or ever), and those of no
+    /// agent that are that old (docs/fleet.md#staged-pages).
     private func removeAbandonedSnapshots() async throws(StoreError) {
-        let before = Timestamp.string(from: now().addingTimeInterval(-Self.abandonedSnapshotAge))
         let logger = logger
+        let gone = Self.interval(Self.abandonedAgentAge)
         try await transaction { connection in
             try await connection.query(
                 """
-                WITH gone AS (DELETE FROM snapshots WHERE began_at < \(before)::timestamptz RETURNING id)
+                WITH gone AS (
+                    DELETE FROM snapshots AS s
+                    WHERE NOT EXISTS (SELECT 1 FROM agents AS a
+                                      WHERE a.id = s.agent AND a.heartbeat_at > now() - \(gone)::interval)
+                      AND (s.agent IS NOT NULL OR s.began_at < now() - \(gone)::interval)
+                    RETURNING s.id
+                )
                 DELETE FROM staging WHERE snapshot IN (SELECT id FROM gone)
                 """, logger: logger)
         }
