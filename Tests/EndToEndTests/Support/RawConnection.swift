@@ -101,6 +101,20 @@ enum ProcessFigures {
         (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? -1
     }
 
+    /// How many connections a Unix socket bound in `folder` has accepted and
+    /// not closed, from `/proc/net/unix` (an accepted socket carries the path
+    /// its listener was bound at, state 03: connected; the agent binds in a
+    /// folder of its own beside the socket's final path): unlike a count of
+    /// open files, no poll's or refresh's own files are in it.
+    static func acceptedConnections(in folder: String) -> Int {
+        // Read to its end: the file says it is empty, and one read gives a page of it.
+        let bytes = (try? FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/net/unix")).readToEnd()) ?? Data()
+        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").dropFirst().count { line in
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            return fields.count >= 8 && fields[5] == "03" && fields[7].hasPrefix(folder + "/")
+        }
+    }
+
     /// The lowest descriptor number process `pid` has free: the one its next
     /// open file takes. A limit on open files at that number leaves it none.
     static func lowestFreeDescriptor(_ pid: Int32) -> Int {
