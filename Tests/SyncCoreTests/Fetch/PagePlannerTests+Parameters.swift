@@ -181,7 +181,7 @@ extension PagePlannerTests {
              "mode": "incremental", "since": {"field": "/updated_at", "param": "updated_since"}}
             """#)
         let sent = try urls(
-            feed, kept: .time(Date(timeIntervalSince1970: 1_790_000_000)), items: 2, bodies: ["{}", "{}"])
+            feed, kept: .time(.at(1_790_000_000)), items: 2, bodies: ["{}", "{}"])
 
         #expect(sent.count == 3)
         for (index, url) in sent.enumerated() {
