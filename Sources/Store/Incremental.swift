@@ -2,15 +2,34 @@ import Foundation
 
 /// What an incremental sync keeps for the next one (docs/configuration.md#what-a-sync-keeps):
 /// a time, or an opaque text: a token from the last page, or the URL the last page named.
+///
+/// Each kind is a case, and the cursor stores it as its kind and its exact text
+/// (``stored``), so a kind added later (integers of any size, strings, JSON values)
+/// needs no new column, and a kind this version does not know is an error that
+/// names it, never read as another (docs/architecture.md#decisions-taken-on-purpose).
 public enum SinceState: Sendable, Hashable {
-    /// A time: the largest of the items' field, or the last page's.
-    case time(Date)
+    /// A time: the largest of the items' field, or the last page's, exactly as the API wrote it.
+    case time(ExactTime)
     /// An opaque token or URL, sent back as is.
     case token(String)
 
+    /// The kinds of value, as ``stored`` names them.
+    public enum Kind: String, Sendable, CaseIterable {
+        case time
+        case token
+    }
+
+    /// The kind of the value.
+    public var kind: Kind {
+        switch self {
+        case .time: .time
+        case .token: .token
+        }
+    }
+
     /// The time, if it is one.
-    public var time: Date? {
-        if case .time(let date) = self { date } else { nil }
+    public var time: ExactTime? {
+        if case .time(let time) = self { time } else { nil }
     }
 
     /// The token or URL, if it is one.
@@ -18,8 +37,9 @@ public enum SinceState: Sendable, Hashable {
         if case .token(let text) = self { text } else { nil }
     }
 
-    /// Made from the two columns a store keeps it in: a time, else a text.
-    public init?(time: Date?, token: String?) {
+    /// Made from the two columns 0.1.0 kept it in (`since`, `since_token`):
+    /// a time, else a text.
+    public init?(time: ExactTime?, token: String?) {
         if let time {
             self = .time(time)
         } else if let token {
@@ -28,26 +48,56 @@ public enum SinceState: Sendable, Hashable {
             return nil
         }
     }
+
+    /// The value as the cursor keeps it whole: its kind, a colon, and its
+    /// exact text (`time:2026-11-24T10:00:00.123456Z`, `token:2150-g1AAAA…`).
+    public var stored: String {
+        switch self {
+        case .time(let time): "time:" + time.iso8601
+        case .token(let text): "token:" + text
+        }
+    }
+
+    /// Reads what ``stored`` wrote.
+    ///
+    /// - Throws: A ``StoreError`` that names the value when its kind is not one
+    ///   this version knows (a newer agent of the fleet wrote it) or its text
+    ///   is not of its kind.
+    public init(stored text: String) throws(StoreError) {
+        let colon = text.firstIndex(of: ":") ?? text.endIndex
+        let name = String(text[..<colon])
+        let value = colon < text.endIndex ? String(text[text.index(after: colon)...]) : ""
+        switch Kind(rawValue: name) {
+        case .time:
+            guard let time = ExactTime(iso8601: value) else {
+                throw StoreError(.corrupt, "the kept time \"\(value.prefix(40))\" is not a time")
+            }
+            self = .time(time)
+        case .token:
+            self = .token(value)
+        case nil:
+            throw StoreError(
+                .corrupt,
+                "the value kept is of kind \"\(name.prefix(40))\", which this version does not know "
+                    + "(written by a newer agent?)")
+        }
+    }
 }
 
 extension SinceState: Codable {
-    /// One value: a time as the encoder writes times, a token as a string.
+    /// One string: a time as ``Timestamp`` writes times (to the millisecond), a token as it is.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
-        case .time(let date): try container.encode(date)
+        case .time(let time): try container.encode(Timestamp.string(from: time))
         case .token(let text): try container.encode(text)
         }
     }
 
-    /// A time when the value reads as one, else a token.
+    /// A time when the string reads as one, else a token.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let date = try? container.decode(Date.self) {
-            self = .time(date)
-        } else {
-            self = .token(try container.decode(String.self))
-        }
+        let text = try decoder.singleValueContainer().decode(String.self)
+        self = Timestamp.time(from: text).map(SinceState.time) ?? .token(text)
     }
 }
 
@@ -64,17 +114,24 @@ public struct SyncCursor: Sendable, Hashable {
         public var sent: SinceState?
         /// The largest value seen so far (of the items), or the last page's.
         public var largest: SinceState?
+        /// Where a walk that can go on by value goes on from: the value it
+        /// committed. Kept, not yet read: a walk cut off goes on from ``next``
+        /// (docs/configuration.md#what-a-sync-keeps).
+        public var resume: SinceState?
         /// The run row of the sync that walked it so far. A sync that goes on
         /// with the walk opens a row of its own, and this one is marked cut off
         /// (docs/schema.md#running-finished-and-cut-off-rows).
         public var run: Int64
 
         /// Creates a walk's state.
-        public init(next: String, pages: Int, sent: SinceState?, largest: SinceState?, run: Int64) {
+        public init(
+            next: String, pages: Int, sent: SinceState?, largest: SinceState?, resume: SinceState? = nil, run: Int64
+        ) {
             self.next = next
             self.pages = pages
             self.sent = sent
             self.largest = largest
+            self.resume = resume
             self.run = run
         }
     }

@@ -154,7 +154,7 @@ import Testing
         #expect(running.changes == SnapshotChanges(added: 1, changed: 1, removed: 1))
 
         // The last page completes the walk: the cursor's since moves, the run row ends counted.
-        let since = SinceState.time(Date(timeIntervalSince1970: 1_790_000_000))
+        let since = SinceState.time(ExactTime(seconds: 1_790_000_000)!)
         let last = try await store.applyPage(
             page([.upsert(StagedRecord(key: "5", data: "{}"))], run: first.run, since: since))
         #expect(last.run == first.run)

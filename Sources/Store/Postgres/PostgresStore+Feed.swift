@@ -12,22 +12,30 @@ extension PostgresStore {
             guard
                 let row = try await connection.rows(
                     """
-                    SELECT request, \(unescaped: iso("since")), since_token, walk, walk_pages,
-                           \(unescaped: iso("walk_sent")), walk_sent_token, \(unescaped: iso("walk_largest")),
-                           walk_largest_token, walk_run, \(unescaped: iso("full_at"))
+                    SELECT request, \(unescaped: iso("since")), since_token, since_value, walk, walk_pages,
+                           \(unescaped: iso("walk_sent")), walk_sent_token, walk_sent_value,
+                           \(unescaped: iso("walk_largest")), walk_largest_token, walk_largest_value,
+                           walk_resume_value, walk_run, \(unescaped: iso("full_at"))
                     FROM cursors WHERE resource = \(resource) AND scope = \(scope)
                     """, logger
                 ).first
             else { return nil }
-            func since(_ column: String) throws -> SinceState? {
-                SinceState(time: try row.date(column), token: try row.get(column + "_token", as: String.self))
+            // The whole value, else (written by 0.1.0) the time or the token.
+            func since(_ column: String, hasOldColumns: Bool = true) throws -> SinceState? {
+                if let stored = try row.get(column + "_value", as: String.self) {
+                    return try SinceState(stored: stored)
+                }
+                guard hasOldColumns else { return nil }
+                let time = try row.get(column, as: String.self).flatMap(Timestamp.time(from:))
+                return SinceState(time: time, token: try row.get(column + "_token", as: String.self))
             }
             var cursor = SyncCursor(
                 request: try row.get("request") ?? "", since: try since("since"), fullAt: try row.date("full_at"))
             if let next = try row.get("walk", as: String.self) {
                 cursor.walk = SyncCursor.Walk(
                     next: next, pages: try row.get("walk_pages") ?? 0, sent: try since("walk_sent"),
-                    largest: try since("walk_largest"), run: try row.get("walk_run") ?? 0)
+                    largest: try since("walk_largest"), resume: try since("walk_resume", hasOldColumns: false),
+                    run: try row.get("walk_run") ?? 0)
             }
             return cursor
         }
@@ -38,22 +46,27 @@ extension PostgresStore {
         _ logger: Logger
     ) async throws {
         let since = cursor.since?.time.map(Timestamp.string(from:))
-        let sent = cursor.walk?.sent?.time.map(Timestamp.string(from:))
-        let largest = cursor.walk?.largest?.time.map(Timestamp.string(from:))
+        let walk = cursor.walk
+        let sent = walk?.sent?.time.map(Timestamp.string(from:))
+        let largest = walk?.largest?.time.map(Timestamp.string(from:))
         let fullAt = cursor.fullAt.map(Timestamp.string(from:))
         try await connection.query(
             """
-            INSERT INTO cursors (resource, scope, request, since, since_token, walk, walk_pages, walk_sent,
-                                 walk_sent_token, walk_largest, walk_largest_token, walk_run, full_at, updated_at)
+            INSERT INTO cursors (resource, scope, request, since, since_token, since_value, walk, walk_pages,
+                                 walk_sent, walk_sent_token, walk_sent_value, walk_largest, walk_largest_token,
+                                 walk_largest_value, walk_resume_value, walk_run, full_at, updated_at)
             VALUES (\(resource), \(scope), \(cursor.request), \(since)::timestamptz, \(cursor.since?.token),
-                    \(cursor.walk?.next), \(cursor.walk?.pages), \(sent)::timestamptz, \(cursor.walk?.sent?.token),
-                    \(largest)::timestamptz, \(cursor.walk?.largest?.token), \(cursor.walk?.run),
-                    \(fullAt)::timestamptz, \(Timestamp.string(from: date))::timestamptz)
+                    \(cursor.since?.stored), \(walk?.next), \(walk?.pages), \(sent)::timestamptz, \(walk?.sent?.token),
+                    \(walk?.sent?.stored), \(largest)::timestamptz, \(walk?.largest?.token), \(walk?.largest?.stored),
+                    \(walk?.resume?.stored), \(walk?.run), \(fullAt)::timestamptz,
+                    \(Timestamp.string(from: date))::timestamptz)
             ON CONFLICT (resource, scope) DO UPDATE SET
                 request = excluded.request, since = excluded.since, since_token = excluded.since_token,
-                walk = excluded.walk, walk_pages = excluded.walk_pages, walk_sent = excluded.walk_sent,
-                walk_sent_token = excluded.walk_sent_token, walk_largest = excluded.walk_largest,
-                walk_largest_token = excluded.walk_largest_token, walk_run = excluded.walk_run,
+                since_value = excluded.since_value, walk = excluded.walk, walk_pages = excluded.walk_pages,
+                walk_sent = excluded.walk_sent, walk_sent_token = excluded.walk_sent_token,
+                walk_sent_value = excluded.walk_sent_value, walk_largest = excluded.walk_largest,
+                walk_largest_token = excluded.walk_largest_token, walk_largest_value = excluded.walk_largest_value,
+                walk_resume_value = excluded.walk_resume_value, walk_run = excluded.walk_run,
                 full_at = excluded.full_at, updated_at = excluded.updated_at
             """, logger: logger)
         // A token stays out of `resources`, which shows it shortened once its sync is recorded.

@@ -218,6 +218,17 @@ extension PostgresStore {
                 """,
             ]
         ),
+        (
+            // docs/schema.md#cursors-where-incremental-resources-are: each kept value as
+            // its kind and exact text; the time and token columns stay, for readers.
+            "Keep values of every kind whole",
+            [
+                "ALTER TABLE cursors ADD COLUMN since_value text",
+                "ALTER TABLE cursors ADD COLUMN walk_sent_value text",
+                "ALTER TABLE cursors ADD COLUMN walk_largest_value text",
+                "ALTER TABLE cursors ADD COLUMN walk_resume_value text",
+            ]
+        ),
     ]
 
     /// Creates the schema and brings its tables up to date, in one transaction

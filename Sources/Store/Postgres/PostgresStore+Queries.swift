@@ -20,7 +20,7 @@ extension PostgresStore {
                 etag: try row.get("etag"), lastModified: try row.get("last_modified"),
                 scope: try row.get("validators_scope")),
             itemCount: try row.get("item_count") ?? 0,
-            since: SinceState(time: try row.date("since"), token: try row.get("since_token")))
+            since: SinceState(time: try row.date("since").flatMap(ExactTime.init), token: try row.get("since_token")))
     }
 
     static let runColumns = """
@@ -46,7 +46,7 @@ extension PostgresStore {
             changes: SnapshotChanges(
                 added: try row.get("added") ?? 0, changed: try row.get("changed") ?? 0,
                 removed: try row.get("removed") ?? 0),
-            since: SinceState(time: try row.date("since"), token: try row.get("since_token")))
+            since: SinceState(time: try row.date("since").flatMap(ExactTime.init), token: try row.get("since_token")))
     }
 
     /// Implements ``SyncStore/resources()``.

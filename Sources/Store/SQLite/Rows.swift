@@ -31,7 +31,7 @@ extension ResourceRow: FetchableRecord {
             etag: row[Columns.etag], lastModified: row[Columns.lastModified], scope: row[Columns.validatorsScope])
         itemCount = row[Columns.itemCount] ?? 0
         since = SinceState(
-            time: (row[Columns.since] as String?).flatMap(Timestamp.date(from:)), token: row[Columns.sinceToken])
+            time: (row[Columns.since] as String?).flatMap(Timestamp.time(from:)), token: row[Columns.sinceToken])
     }
 }
 
@@ -76,6 +76,6 @@ extension SyncRunRow: FetchableRecord {
         changes = SnapshotChanges(
             added: row[Columns.added] ?? 0, changed: row[Columns.changed] ?? 0, removed: row[Columns.removed] ?? 0)
         since = SinceState(
-            time: (row[Columns.since] as String?).flatMap(Timestamp.date(from:)), token: row[Columns.sinceToken])
+            time: (row[Columns.since] as String?).flatMap(Timestamp.time(from:)), token: row[Columns.sinceToken])
     }
 }

@@ -82,13 +82,18 @@ extension SQLiteStore {
                 db, sql: "SELECT * FROM cursors WHERE resource = ? AND scope = ?", arguments: [resource, scope])
         else { return nil }
         func date(_ column: String) -> Date? { (row[column] as String?).flatMap(Timestamp.date(from:)) }
-        func since(_ column: String) -> SinceState? {
-            SinceState(time: date(column), token: row[column + "_token"])
+        // The whole value, else (written by 0.1.0) the time or the token.
+        func since(_ column: String, hasOldColumns: Bool = true) throws -> SinceState? {
+            if let stored = row[column + "_value"] as String? { return try SinceState(stored: stored) }
+            guard hasOldColumns else { return nil }
+            return SinceState(
+                time: (row[column] as String?).flatMap(Timestamp.time(from:)), token: row[column + "_token"])
         }
-        var cursor = SyncCursor(request: row["request"], since: since("since"), fullAt: date("full_at"))
+        var cursor = SyncCursor(request: row["request"], since: try since("since"), fullAt: date("full_at"))
         if let next = row["walk"] as String? {
             cursor.walk = SyncCursor.Walk(
-                next: next, pages: row["walk_pages"] ?? 0, sent: since("walk_sent"), largest: since("walk_largest"),
+                next: next, pages: row["walk_pages"] ?? 0, sent: try since("walk_sent"),
+                largest: try since("walk_largest"), resume: try since("walk_resume", hasOldColumns: false),
                 run: row["walk_run"] ?? 0)
         }
         return cursor
@@ -100,23 +105,27 @@ extension SQLiteStore {
         throws
     {
         let since = cursor.since?.time.map(Timestamp.string(from:))
+        let walk = cursor.walk
         try db.execute(
             sql: """
-                INSERT INTO cursors (resource, scope, request, since, since_token, walk, walk_pages, walk_sent,
-                                     walk_sent_token, walk_largest, walk_largest_token, walk_run, full_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO cursors (resource, scope, request, since, since_token, since_value, walk, walk_pages,
+                                     walk_sent, walk_sent_token, walk_sent_value, walk_largest, walk_largest_token,
+                                     walk_largest_value, walk_resume_value, walk_run, full_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (resource, scope) DO UPDATE SET
                     request = excluded.request, since = excluded.since, since_token = excluded.since_token,
-                    walk = excluded.walk, walk_pages = excluded.walk_pages, walk_sent = excluded.walk_sent,
-                    walk_sent_token = excluded.walk_sent_token, walk_largest = excluded.walk_largest,
-                    walk_largest_token = excluded.walk_largest_token, walk_run = excluded.walk_run,
+                    since_value = excluded.since_value, walk = excluded.walk, walk_pages = excluded.walk_pages,
+                    walk_sent = excluded.walk_sent, walk_sent_token = excluded.walk_sent_token,
+                    walk_sent_value = excluded.walk_sent_value, walk_largest = excluded.walk_largest,
+                    walk_largest_token = excluded.walk_largest_token, walk_largest_value = excluded.walk_largest_value,
+                    walk_resume_value = excluded.walk_resume_value, walk_run = excluded.walk_run,
                     full_at = excluded.full_at, updated_at = excluded.updated_at
                 """,
             arguments: [
-                resource, scope, cursor.request, since, cursor.since?.token, cursor.walk?.next, cursor.walk?.pages,
-                cursor.walk?.sent?.time.map(Timestamp.string(from:)), cursor.walk?.sent?.token,
-                cursor.walk?.largest?.time.map(Timestamp.string(from:)), cursor.walk?.largest?.token,
-                cursor.walk?.run, cursor.fullAt.map(Timestamp.string(from:)), now,
+                resource, scope, cursor.request, since, cursor.since?.token, cursor.since?.stored, walk?.next,
+                walk?.pages, walk?.sent?.time.map(Timestamp.string(from:)), walk?.sent?.token, walk?.sent?.stored,
+                walk?.largest?.time.map(Timestamp.string(from:)), walk?.largest?.token, walk?.largest?.stored,
+                walk?.resume?.stored, walk?.run, cursor.fullAt.map(Timestamp.string(from:)), now,
             ])
         // A token stays out of `resources`, which shows it shortened once its sync is recorded.
         if cursor.since?.token == nil {

@@ -222,6 +222,17 @@ extension SQLiteStore {
                     ) WITHOUT ROWID
                     """)
         }
+        migrator.registerMigration("Keep values of every kind whole") { db in
+            // docs/schema.md#cursors-where-incremental-resources-are: each kept value as
+            // its kind and exact text; the time and token columns stay, for readers.
+            try db.execute(
+                sql: """
+                    ALTER TABLE cursors ADD COLUMN since_value TEXT;
+                    ALTER TABLE cursors ADD COLUMN walk_sent_value TEXT;
+                    ALTER TABLE cursors ADD COLUMN walk_largest_value TEXT;
+                    ALTER TABLE cursors ADD COLUMN walk_resume_value TEXT;
+                    """)
+        }
         return migrator
     }
 }

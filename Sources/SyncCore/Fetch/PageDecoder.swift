@@ -82,12 +82,10 @@ struct PageDecoder: Sendable {
             if case .field(let pointer) = incremental.source, let span = document.span(at: pointer, in: item),
                 document.kind(of: span) != .null
             {
-                guard let date = incremental.format.date(from: JSONValue(document, span)) else {
-                    throw Problem(
-                        message: "the item at \"\(location)\" has \(document.kind(of: span).phrase) at \"\(pointer)\", "
-                            + "not a time (an ISO 8601 string or a Unix time)")
-                }
-                decoded.kept = .time(max(decoded.kept?.time ?? date, date))
+                let time = try Self.time(
+                    JSONValue(document, span), kind: document.kind(of: span), format: incremental.format,
+                    at: "the item at \"\(location)\" has", pointer: pointer)
+                decoded.kept = .time(max(decoded.kept?.time ?? time, time))
             }
         }
         switch document.kind(of: container) {
@@ -130,12 +128,10 @@ struct PageDecoder: Sendable {
         switch (incremental.source, value) {
         case (_, .null): return nil
         case (.body, _):
-            guard let date = incremental.format.date(from: value) else {
-                throw Problem(
-                    message: "the body has \(document.kind(of: span).phrase) at \"\(pointer)\", "
-                        + "not a time (an ISO 8601 string or a Unix time)")
-            }
-            return .time(date)
+            return .time(
+                try Self.time(
+                    value, kind: document.kind(of: span), format: incremental.format, at: "the body has",
+                    pointer: pointer))
         case (.token, .string(let text)), (.token, .number(let text)):
             return text.isEmpty ? nil : .token(text)
         case (.link, .string(let text)):
@@ -144,6 +140,21 @@ struct PageDecoder: Sendable {
             throw Problem(
                 message: "the body has \(document.kind(of: span).phrase) at \"\(pointer)\", not "
                     + (incremental.source == .link(pointer) ? "a URL" : "a token (a string or a number)"))
+        }
+    }
+
+    /// The time `value` (at `pointer`, of `kind`) holds, exactly; a value that is
+    /// none, or one outside years 1 to 9999, is a problem that names it.
+    private static func time(
+        _ value: JSONValue, kind: JSONDocument.Kind, format: IncrementalSettings.Format, at place: String,
+        pointer: JSONPointer
+    ) throws(Problem) -> ExactTime {
+        switch format.time(from: value) {
+        case .success(let time):
+            return time
+        case .failure(let problem):
+            let shown = kind == .string || kind == .number ? value.shown() : kind.phrase
+            throw Problem(message: "\(place) \(shown) at \"\(pointer)\", \(format.phrase(problem, of: value))")
         }
     }
 

@@ -202,7 +202,7 @@ struct ResourceSync: Sendable {
         guard let cap = resource.pagination.cap, window.items >= cap, let incremental = resource.incremental else {
             return nil
         }
-        guard let largest = kept?.time, largest > window.start ?? .distantPast else {
+        guard let largest = kept?.time, window.start.map({ largest > $0 }) ?? true else {
             throw FetchError(
                 .unrecoverable, resource: resource.name, request: "the sync",
                 cause: "more than \(cap) items (the API's cap for one query) share one value of the since field: "

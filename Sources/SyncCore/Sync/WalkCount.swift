@@ -6,7 +6,7 @@ import Store
 /// it received, the total the API stated, and where the query started.
 struct WalkCount {
     /// The `since` time the query started from (a window's start).
-    var start: Date?
+    var start: ExactTime?
     /// The pages of the sync before this query's.
     private var before: Int
     /// The number of the sync's last page so far.
@@ -21,7 +21,7 @@ struct WalkCount {
     /// records, not the tombstones among its items (`deleted`).
     private(set) var uncertain = false
 
-    init(start: Date?, pages: Int = 0) {
+    init(start: ExactTime?, pages: Int = 0) {
         self.start = start
         before = pages
         self.pages = pages
@@ -45,7 +45,7 @@ struct WalkCount {
     }
 
     /// The count of the query that follows, from `start`.
-    func next(start: Date?) -> WalkCount {
+    func next(start: ExactTime?) -> WalkCount {
         WalkCount(start: start, pages: pages)
     }
 

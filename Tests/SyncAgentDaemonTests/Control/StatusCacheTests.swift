@@ -31,7 +31,7 @@ import Testing
             case 2:
                 status.lastError = StoredError(kind: .transient, message: "the server answered 503", status: 503)
             case 3:
-                status.since = .time(start)
+                status.since = ExactTime(start).map(SinceState.time)
                 status.owner = "host:1:abc"
             case 4:
                 status.since = .token("next-\(index)")

@@ -14,7 +14,7 @@ import Testing
         var settings = IncrementalSettings(
             source: .field(JSONPointer(tokens: ["updated_at"])), placement: .query("updated_since"), format: .iso8601,
             lookback: .seconds(90))
-        let since = SinceState.time(Date(timeIntervalSince1970: 1_790_000_000.25))
+        let since = SinceState.time(.at(1_790_000_000, nanoseconds: 250_000_000))
         #expect(settings.value(toSend: nil)?.text() == "1970-01-01T00:00:00Z")
         #expect(settings.value(toSend: since)?.text() == "2026-09-21T14:11:50.250Z")
         settings.format = .unixSeconds
@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func valuesAreReadAsISOTimesOrUnixNumbers() {
-        let noon = Date(timeIntervalSince1970: 1_790_000_000)
+        let noon = ExactTime.at(1_790_000_000)
         for (value, format, expected) in [
             (JSONValue.string("2026-09-21T14:13:20Z"), Format.iso8601, noon),
             (.string("2026-09-21T16:13:20+02:00"), .iso8601, noon),
@@ -41,13 +41,26 @@ import Testing
             (.number("1790000000"), .unixSeconds, noon),
             (.string("1790000000"), .iso8601, noon),
             (.number("1790000000000"), .unixMilliseconds, noon),
-            (.string("2026-09-21"), .iso8601, Date(timeIntervalSince1970: 1_789_948_800)),
+            (.string("2026-09-21"), .iso8601, .at(1_789_948_800)),
+            (.string("2026-09-21T14:13:20.123456789Z"), .iso8601, .at(1_790_000_000, nanoseconds: 123_456_789)),
+            (.number("1790000000.5"), .unixSeconds, .at(1_790_000_000, nanoseconds: 500_000_000)),
+            (.string("9999-12-31T23:59:59.999999999Z"), .iso8601, .latest),
         ] {
-            #expect(format.date(from: value) == expected, "\(value)")
+            #expect(format.time(of: value) == expected, "\(value)")
         }
-        #expect(Format.iso8601.date(from: .string("yesterday")) == nil)
-        #expect(Format.iso8601.date(from: .bool(true)) == nil)
-        #expect(Format.unixSeconds.date(from: .number("-5")) == nil)
+        #expect(Format.iso8601.time(of: .string("yesterday")) == nil)
+        #expect(Format.iso8601.time(of: .bool(true)) == nil)
+        #expect(Format.unixSeconds.time(of: .number("-5")) == .at(-5))
+        // What no kept time can hold is refused, never read as another time.
+        for hostile in ["113518922052419301", "9223372036854775808", "99999999999999999999", "1e30", "1e400"] {
+            #expect(Format.unixSeconds.time(from: .number(hostile)) == .failure(.outOfRange), "\(hostile)")
+            #expect(Format.iso8601.time(from: .string(hostile)) == .failure(.outOfRange), "\(hostile)")
+        }
+        #expect(Format.unixMilliseconds.time(from: .number("113518922052419301")) == .failure(.outOfRange))
+        #expect(Format.iso8601.time(from: .string("10000-01-01T00:00:00Z")) == .failure(.outOfRange))
+        #expect(Format.iso8601.time(from: .string("+275760-09-13T00:00:00Z")) == .failure(.outOfRange))
+        #expect(Format.iso8601.time(from: .string("2026-09-21T14:13:20")) == .failure(.noTimeZone))
+        #expect(Format.iso8601.time(from: .string("")) == .failure(.notATime))
     }
 }
 
@@ -66,8 +79,8 @@ import Testing
                "since": {"field": "/updated_at", "bodyField": "/filterGroups/0/filters/0/value", "format": "unixMilliseconds"}}
             ]}
             """#)
-        func sent(_ resource: ResourceConfig, _ seconds: Double) -> SentValue? {
-            resource.incremental?.value(toSend: .time(Date(timeIntervalSince1970: seconds)))
+        func sent(_ resource: ResourceConfig, _ seconds: Int64) -> SentValue? {
+            resource.incremental?.value(toSend: .time(.at(seconds)))
         }
         let items = ResourceFetch.plan(
             config.resources[0], dependencyValues: [:], since: sent(config.resources[0], 1_795_514_400))
@@ -99,7 +112,7 @@ import Testing
         #expect(decoded.records.map(\.key) == ["1", "3", "4"])
         #expect(decoded.changes.count == 4)
         #expect(decoded.changes[1] == .delete(key: "2"))
-        #expect(decoded.kept == .time(Date(timeIntervalSince1970: 1_795_518_000)))
+        #expect(decoded.kept == .time(.at(1_795_518_000)))
         #expect(throws: PageDecoder.Problem.self) {
             try decoder.decode(Array(#"{"data": [{"id": 1, "updated_at": "soon"}]}"#.utf8), incremental: settings)
         }

@@ -7,7 +7,7 @@ import Testing
 /// The placeholders of docs/configuration.md#placeholders: where they go, how
 /// each place encodes the value, and what `validate` says of a bad one.
 @Suite struct PlaceholderTests {
-    let noon = SentValue(state: .time(Date(timeIntervalSince1970: 1_790_000_000)), format: .iso8601, timeZone: .gmt)
+    let noon = SentValue(state: .time(.at(1_790_000_000)), format: .iso8601, timeZone: .gmt)
 
     @Test func aTemplateSubstitutesValuesAndKeepsOtherBraces() throws {
         let jql = try TextTemplate.parse(#"project = OPS AND updated >= "{since:yyyy-MM-dd HH:mm}" ORDER BY updated"#)
@@ -54,7 +54,7 @@ import Testing
             ]}
             """#)
         let issues = config.resources[0]
-        let sent = issues.incremental?.value(toSend: .time(Date(timeIntervalSince1970: 1_790_000_000)))
+        let sent = issues.incremental?.value(toSend: .time(.at(1_790_000_000)))
         let plan = ResourceFetch.plan(issues, dependencyValues: [:], since: sent)
         // In Berlin's time, percent-encoded in the URL.
         #expect(
@@ -66,7 +66,7 @@ import Testing
         let orders = config.resources[1]
         let body = ResourceFetch.plan(
             orders, dependencyValues: [:],
-            since: orders.incremental?.value(toSend: .time(Date(timeIntervalSince1970: 1_790_000_000)))
+            since: orders.incremental?.value(toSend: .time(.at(1_790_000_000)))
         ).body
         // JSON-escaped inside a string; a string that is one Unix time is a number.
         #expect(

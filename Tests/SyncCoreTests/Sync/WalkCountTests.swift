@@ -38,7 +38,7 @@ import Testing
         #expect(walk.shortfall(cap: 1000) == nil)
         #expect(walk.shortfall(cap: nil)?.hasPrefix("the API stated 1307 items but the sync received 1000") == true)
         // The next window numbers its pages after this one's.
-        let next = walk.next(start: Date(timeIntervalSince1970: 1))
+        let next = walk.next(start: .at(1))
         #expect(next.numbered(Self.page(1, items: 7)).number == 11)
     }
 

@@ -161,8 +161,15 @@ extension IncrementalSettings {
                 return nil
             }
         case .field, .body, nil:
-            if let date = format.date(from: value) { return .time(date) }
-            reader.report(path, "must be a time: an ISO 8601 date such as \"2024-01-01T00:00:00Z\", or a Unix time")
+            switch format.time(from: value) {
+            case .success(let time):
+                return .time(time)
+            case .failure(.outOfRange):
+                reader.report(path, "is \(value.shown()), \(format.phrase(.outOfRange, of: value))")
+            case .failure:
+                reader.report(
+                    path, "must be a time: an ISO 8601 date such as \"2024-01-01T00:00:00Z\", or a Unix time")
+            }
             return nil
         }
     }

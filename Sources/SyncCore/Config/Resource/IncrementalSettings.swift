@@ -83,67 +83,91 @@ package struct IncrementalSettings: Sendable, Hashable {
         self.source = source
         self.placement = placement
         self.format = format
-        self.initial = initial ?? (source.keepsTime ? .time(Date(timeIntervalSince1970: 0)) : nil)
+        self.initial = initial ?? (source.keepsTime ? .time(.epoch) : nil)
         self.lookback = lookback
         self.fullResyncEvery = fullResyncEvery
     }
 
-    /// The value to send: the `kept` one, a time less ``lookback``, else
-    /// ``initial``; `nil` when there is none to send (a `link` starts at the
-    /// URL it keeps instead).
+    /// The value to send: the `kept` one, a time less ``lookback`` (at the
+    /// earliest, the start of year 1), else ``initial``; `nil` when there is
+    /// none to send (a `link` starts at the URL it keeps instead).
     package func value(toSend kept: SinceState?) -> SentValue? {
         if case .link = source { return nil }
         var state = kept
-        if case .time(let date)? = kept { state = .time(date.addingTimeInterval(-lookback.seconds)) }
+        if case .time(let time)? = kept { state = .time(time.moved(by: .zero - lookback) ?? .earliest) }
         guard let state = state ?? initial else { return nil }
         return SentValue(state: state, format: format, timeZone: timeZone)
     }
 }
 
 extension IncrementalSettings.Format {
-    /// `date` as this format writes it.
-    package func text(_ date: Date) -> String {
-        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+    /// `time` as this format writes it: ISO 8601 with a fraction only when
+    /// there is one; whole seconds or milliseconds since the epoch, the finer
+    /// part dropped (never a later time).
+    package func text(_ time: ExactTime) -> String {
         switch self {
-        case .unixSeconds: return String(Int64((milliseconds / 1000).rounded(.down)))
-        case .unixMilliseconds: return String(Int64(milliseconds))
-        case .iso8601:
-            let text = Timestamp.string(from: Date(timeIntervalSince1970: milliseconds / 1000))
-            // 2026-11-24T10:00:00.000Z → 2026-11-24T10:00:00Z: what every API takes.
-            return text.hasSuffix(".000Z") ? String(text.dropLast(5)) + "Z" : text
+        case .unixSeconds: return String(time.seconds)
+        case .unixMilliseconds: return String(time.seconds * 1000 + Int64(time.nanoseconds / 1_000_000))
+        case .iso8601: return time.iso8601
         }
     }
 
-    /// The time a value of the API's JSON holds: an ISO 8601 string (a date,
-    /// or a date and time with or without fraction and offset), or a number of
-    /// seconds (of milliseconds with `unixMilliseconds`), or a string of digits.
-    package func date(from value: JSONValue) -> Date? {
+    /// Why a value of an answer is not a time this format can keep.
+    package enum TimeProblem: Error, Sendable, Hashable {
+        /// It is no ISO 8601 time, and no number.
+        case notATime
+        /// An ISO 8601 date-time without a time zone.
+        case noTimeZone
+        /// A time, or a number, outside years 1 to 9999.
+        case outOfRange
+    }
+
+    /// The time a value of the API's JSON holds, read exactly: an ISO 8601 string
+    /// (a date, or a date and time with a time zone), or a number of seconds (of
+    /// milliseconds with `unixMilliseconds`), or a string of such a number.
+    package func time(from value: JSONValue) -> Result<ExactTime, TimeProblem> {
         switch value {
         case .number(let text):
             return number(text)
         case .string(let text):
-            if let date = Self.iso8601(text) { return date }
-            return text.allSatisfy(\.isNumber) ? number(text) : nil
+            switch ExactTime.parse(iso8601: text) {
+            case .success(let time): return .success(time)
+            case .failure(.noTimeZone): return .failure(.noTimeZone)
+            case .failure(.outOfRange): return .failure(.outOfRange)
+            case .failure(.notATime): return DecimalNumber(text) == nil ? .failure(.notATime) : number(text)
+            }
         default:
-            return nil
+            return .failure(.notATime)
         }
     }
 
-    private func number(_ text: String) -> Date? {
-        guard let value = Double(text), value.isFinite, value >= 0 else { return nil }
-        return Date(timeIntervalSince1970: self == .unixMilliseconds ? value / 1000 : value)
+    /// The time, when `value` holds one this format can keep.
+    package func time(of value: JSONValue) -> ExactTime? {
+        try? time(from: value).get()
     }
 
-    /// An ISO 8601 date or date-time.
-    package static func iso8601(_ text: String) -> Date? {
-        if let date = Timestamp.date(from: text) { return date }
-        for options: ISO8601DateFormatter.Options in [
-            [.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime], [.withFullDate],
-        ] {
-            let formatter = ISO8601DateFormatter()
-            formatter.formatOptions = options
-            if let date = formatter.date(from: text) { return date }
+    private func number(_ text: String) -> Result<ExactTime, TimeProblem> {
+        guard let number = DecimalNumber(text) else { return .failure(.notATime) }
+        guard let nanoseconds = number.scaled(byPowerOfTen: self == .unixMilliseconds ? 6 : 9),
+            let time = ExactTime(nanosecondsSinceEpoch: nanoseconds)
+        else { return .failure(.outOfRange) }
+        return .success(time)
+    }
+
+    /// What a value read as a time is, for a message: `which is not a time …`.
+    package func phrase(_ problem: TimeProblem, of value: JSONValue) -> String {
+        switch problem {
+        case .notATime:
+            return "which is not a time (an ISO 8601 string or a Unix time)"
+        case .noTimeZone:
+            return "which names no time zone, so which instant it is cannot be told"
+        case .outOfRange:
+            let read =
+                switch value {
+                case .string(let text) where ExactTime.parse(iso8601: text) != .failure(.notATime): ""
+                default: self == .unixMilliseconds ? " as milliseconds since 1970" : " as seconds since 1970"
+                }
+            return "which\(read) is no time between the years 1 and 9999"
         }
-        return nil
     }
 }

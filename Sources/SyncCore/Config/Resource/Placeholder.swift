@@ -36,17 +36,18 @@ package enum TimeFormat: Sendable, Hashable {
         return fields && !quoted
     }
 
-    /// `date` in this format, a pattern's in `timeZone`.
-    func text(_ date: Date, timeZone: TimeZone) -> String {
+    /// `time` in this format, a pattern's in `timeZone` (to the precision of a
+    /// `Date`, about a microsecond).
+    func text(_ time: ExactTime, timeZone: TimeZone) -> String {
         switch self {
-        case .named(let format): return format.text(date)
+        case .named(let format): return format.text(time)
         case .pattern(let pattern):
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: "en_US_POSIX")
             formatter.calendar = Calendar(identifier: .gregorian)
             formatter.timeZone = timeZone
             formatter.dateFormat = pattern
-            return formatter.string(from: date)
+            return formatter.string(from: time.date)
         }
     }
 }
@@ -186,7 +187,7 @@ package struct SentValue: Sendable, Hashable {
     package func text(_ format: TimeFormat? = nil) -> String {
         switch state {
         case .token(let token): return token
-        case .time(let date): return (format ?? .named(self.format)).text(date, timeZone: timeZone)
+        case .time(let time): return (format ?? .named(self.format)).text(time, timeZone: timeZone)
         }
     }
 
