@@ -311,10 +311,12 @@ struct SyncJudge {
         return []
     }
 
-    /// Whether a `Content-Length` of digits is 2^64 or more, which the HTTP parser
-    /// refuses before the agent sees the value: a message cannot name it.
+    /// Whether a `Content-Length` is one the HTTP parser refuses before the agent
+    /// sees the value (no digits, or 2^64 or more): a message cannot name it.
     static func unread(length: String) -> Bool {
-        let digits = String(length.drop { $0 == "0" })
+        let trimmed = length.trimmingCharacters(in: CharacterSet(charactersIn: " \t"))
+        guard !trimmed.isEmpty, trimmed.utf8.allSatisfy({ (48...57).contains($0) }) else { return true }
+        let digits = String(trimmed.drop { $0 == "0" })
         return digits.count > 20 || (digits.count == 20 && digits >= "18446744073709551616")
     }
 
