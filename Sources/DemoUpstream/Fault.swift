@@ -16,6 +16,9 @@ public struct Fault: Sendable {
         case truncate
         /// Answer 200 with a body that is not valid JSON.
         case invalidJSON
+        /// Answer normally, but with this `Content-Length`, as written, whatever
+        /// the body's size: a size no body has (`9223372036854775808`).
+        case contentLength(String)
     }
 
     /// The request path this fault applies to: equal, or a prefix followed by `/`.

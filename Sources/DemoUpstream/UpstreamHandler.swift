@@ -106,7 +106,8 @@ final class UpstreamHandler: ChannelInboundHandler {
         status: Int, headers: [(String, String)], length: Int, version: HTTPVersion, context: ChannelHandlerContext
     ) {
         var fields = HTTPHeaders(headers)
-        fields.replaceOrAdd(name: "Content-Length", value: "\(length)")
+        // A fault may state another length (Fault.Action.contentLength).
+        if !fields.contains(name: "Content-Length") { fields.add(name: "Content-Length", value: "\(length)") }
         let head = HTTPResponseHead(version: version, status: HTTPResponseStatus(statusCode: status), headers: fields)
         context.write(wrapOutboundOut(.head(head)), promise: nil)
     }

@@ -169,7 +169,7 @@ package final class UpstreamState: Sendable {
         let answeredAt = request.receivedAt.addingTimeInterval(seconds(plan.delay))
         let action = fault?.action ?? .respond
         switch action {
-        case .respond, .truncate:
+        case .respond, .truncate, .contentLength:
             var outcome =
                 routes?.answer(request, origin: origin, answeredAt: answeredAt, state: self)
                 ?? Routes.answer(
@@ -177,6 +177,7 @@ package final class UpstreamState: Sendable {
             if action == .truncate, case .answer(let status, let headers, let body) = outcome {
                 outcome = .truncate(status: status, headers: headers, body: body)
             }
+            if case .contentLength(let length) = action { outcome = outcome.adding([("Content-Length", length)]) }
             plan.outcome = outcome
             return plan
         case .status(let status, let retryAfter, let body):

@@ -11,6 +11,7 @@ import Synchronization
 /// | --- | --- | --- |
 /// | `/api/v2/incremental/NAME.json?start_time=UNIX&per_page=` | nextUrl | Zendesk's time-based incremental export: `{"NAME": [...], "next_page", "count", "end_time", "end_of_stream"}` (``ZendeskImitation/timeBasedExport(_:collection:dataset:origin:)``) |
 /// | `/feed/NAME?tombstones=removed&updated_since=ISO&page=&per_page=` | page | `{"value": [...], "page"}`: the incremental route's changes, removed items as `{"id", "@removed": {"reason": "deleted"}}`, or with `tombstones=events` as `{"deleted_id", "type": "deleted"}` (``TombstoneFeed``) |
+/// | `/api/v1/accounts/ID/statuses?since_id=&min_id=&max_id=&limit=` | link | Mastodon's account statuses: `[{"id": "113518922052419301", "created_at", …}]`, newest first, IDs of 18 digits as strings, `Link` with `next` and `prev`, of collection `statuses` (``MastodonImitation``) |
 /// | `/echo` | none | the request itself: `{"id", "method", "query", "headers", "body"}` |
 /// | `/redirect?to=URL&status=302` | | a redirect to `URL` (to itself when `to` is absent) |
 /// | `POST /oauth/token` | | an OAuth2 token endpoint, once ``TestUpstream/requireOAuth2(_:)`` sets one (``OAuth2Server``); the collections and the routes above then want its tokens |
@@ -180,6 +181,10 @@ final class TestRoutes: UpstreamRoutes {
             return Routes.outcome(
                 of: TombstoneFeed.page(request, dataset: dataset), modified: dataset.modified, request: request)
         }
+        if MastodonImitation.matches(request.path) {
+            return MastodonImitation.page(
+                request, count: state.dataset(named: "statuses")?.liveCount ?? 0, origin: origin)
+        }
         if parts.count == 4, parts[0] == "api", parts[2] == "incremental", parts[3].hasSuffix(".json") {
             let name = String(parts[3].dropLast(5))
             guard let dataset = state.dataset(named: name) else {
@@ -208,7 +213,7 @@ final class TestRoutes: UpstreamRoutes {
             return api.map { outcome.adding(quotaHeaders(of: $0, at: request.receivedAt)) } ?? outcome
         case .invalidJSON:
             return api.map { outcome.adding(quotaHeaders(of: $0, at: request.receivedAt)) } ?? outcome
-        case .respond, .truncate, .reset:
+        case .respond, .truncate, .reset, .contentLength:
             return outcome
         }
     }

@@ -48,6 +48,12 @@ extension FetchError {
             return (.transient, "no complete answer within \(DurationText.format(timeout))")
         case is NIOTooManyBytesError:
             return (.unrecoverable, "the response is larger than maxResponseSize (\(ByteSizeText.format(maxBytes)))")
+        case let error as ContentLengthTooLarge:
+            return (
+                .unrecoverable,
+                "the response is larger than maxResponseSize (\(ByteSizeText.format(error.maxBytes))): "
+                    + "its Content-Length is \(error.shown)"
+            )
         case let problem as Redirect.Problem:
             return (.unrecoverable, problem.message)
         case let error as ContentDecoding.TooLarge:
@@ -88,6 +94,13 @@ extension FetchError {
         case let error as HTTPClientError:
             return describe(error, host: host)
         case let error as HTTPParserError:
+            if case .invalidContentLength = error {
+                // The HTTP parser refuses it before the agent sees its value.
+                return (
+                    .unrecoverable,
+                    "the answer is not valid HTTP: its Content-Length is no size (not digits, or 2^64 or more)"
+                )
+            }
             if case .invalidEOFState = error {
                 return (.transient, "the connection closed before the whole body arrived")
             }

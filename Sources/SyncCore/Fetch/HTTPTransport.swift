@@ -45,7 +45,8 @@ package protocol PageTransport: Sendable {
     /// Sends a request, follows its redirects and collects the body.
     ///
     /// - Throws: the network error as the HTTP stack reported it,
-    ///   `NIOTooManyBytesError` past `maxBytes`,
+    ///   `NIOTooManyBytesError` past `maxBytes` (``ContentLengthTooLarge`` when
+    ///   the header says so),
     ///   or ``Redirect/Problem``.
     func send(_ spec: HTTPRequestSpec, maxBytes: Int) async throws -> HTTPResponseData
 }
@@ -189,8 +190,12 @@ package final class HTTPTransport: PageTransport {
                 visited.append(next.url)
                 continue
             }
-            if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > maxBytes {
-                throw NIOTooManyBytesError(maxBytes: maxBytes)
+            if let length = response.headers.first(name: "Content-Length") {
+                // Read exactly: digits past Int (2^63) are too large too, not a short body to retry.
+                let stated = StatedCount(header: length)
+                if stated == .tooLarge || (stated.value ?? 0) > maxBytes {
+                    throw ContentLengthTooLarge(stated: length, maxBytes: maxBytes)
+                }
             }
             let encoding = response.headers.first(name: "Content-Encoding")
             switch ContentDecoding.plan(for: encoding) {

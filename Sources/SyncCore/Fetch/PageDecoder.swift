@@ -132,10 +132,16 @@ struct PageDecoder: Sendable {
                 try Self.time(
                     value, kind: document.kind(of: span), format: incremental.format, at: "the body has",
                     pointer: pointer))
-        case (.token, .string(let text)), (.token, .number(let text)):
-            return text.isEmpty ? nil : .token(text)
-        case (.link, .string(let text)):
-            return text.isEmpty ? nil : .token(text)
+        case (.token, .string(let text)), (.token, .number(let text)), (.link, .string(let text)):
+            if text.isEmpty { return nil }
+            // Neither store keeps a NUL in a text (SQLite's ends there, PostgreSQL's refuses it):
+            // refused, not kept cut short (docs/configuration.md#what-a-sync-keeps).
+            guard !text.utf8.contains(0) else {
+                throw Problem(
+                    message: "the body has \(text.shownQuoted()) at \"\(pointer)\", which holds a NUL character: "
+                        + "no store keeps it whole")
+            }
+            return .token(text)
         default:
             throw Problem(
                 message: "the body has \(document.kind(of: span).phrase) at \"\(pointer)\", not "

@@ -69,6 +69,14 @@ struct PagePlanner: Sendable {
         Problem(message: "the upstream has more than maxPages (\(maxPages)) pages")
     }
 
+    /// `a + b`, checked: a walk whose count would pass `Int.max` ends with a
+    /// problem naming `what`, never with a trap or a wrapped number.
+    static func sum(_ a: Int, _ b: Int, of what: String) throws(Problem) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        guard !overflow else { throw Problem(message: "\(what) would pass \(Int.max) after \(a)") }
+        return sum
+    }
+
     /// The first page.
     func first() -> PageRequest {
         switch pagination.style {
@@ -112,7 +120,7 @@ struct PagePlanner: Sendable {
     /// The page after `request`, or `nil` if that was the last.
     func next(after request: PageRequest, _ facts: PageFacts) throws(Problem) -> PageRequest? {
         if try isLast(facts) { return nil }
-        let received = request.received + facts.itemCount
+        let received = try Self.sum(request.received, facts.itemCount, of: "the items received")
         if let total = facts.total, received >= total { return nil }
         // The API gives no more for one query: the next window asks again.
         if let cap = pagination.cap, received >= cap { return nil }
@@ -123,13 +131,13 @@ struct PagePlanner: Sendable {
         case .page(let param, let sizeParam, let size, _):
             // A short page is the last only when nothing better says so (Jira caps its page size).
             guard facts.itemCount > 0, facts.itemCount >= size || !pagination.trustsShortPages else { return nil }
+            let page = try Self.sum(request.position, 1, of: "the page number")
             next = self.request(
-                number: request.number + 1,
-                setting: [(param, .number(request.position + 1)), (sizeParam, .number(size))],
-                position: request.position + 1)
+                number: request.number + 1, setting: [(param, .number(page)), (sizeParam, .number(size))],
+                position: page)
         case .offset(let param, let limitParam, let limit):
             guard facts.itemCount > 0, facts.itemCount >= limit || !pagination.trustsShortPages else { return nil }
-            let offset = request.position + facts.itemCount
+            let offset = try Self.sum(request.position, facts.itemCount, of: "the offset")
             next = self.request(
                 number: request.number + 1, setting: [(param, .number(offset)), (limitParam, .number(limit))],
                 position: offset)
@@ -169,7 +177,8 @@ struct PagePlanner: Sendable {
     /// it says more follow: its `hasMore` is `true`, though the walk did not
     /// reach the API's cap for one query (docs/configuration.md#complete-copies).
     func saysMore(after request: PageRequest, _ facts: PageFacts) -> String? {
-        if let cap = pagination.cap, request.received + facts.itemCount >= cap { return nil }
+        let (received, overflow) = request.received.addingReportingOverflow(facts.itemCount)
+        if let cap = pagination.cap, overflow || received >= cap { return nil }
         guard let hasMore = pagination.hasMore, let document = facts.document,
             let span = document.span(at: hasMore), JSONValue(document, span) == .bool(true)
         else { return nil }

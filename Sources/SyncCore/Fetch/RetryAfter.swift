@@ -4,9 +4,11 @@ import Store
 /// Reads the HTTP `Retry-After` header (RFC 9110 §10.2.3): a number of
 /// seconds (whole, or decimal as Shopify sends it), or an HTTP date.
 package enum RetryAfter {
-    /// The longest wait read: a larger number of seconds asks for this one. The
-    /// agent waits at most an hour anyway (docs/configuration.md#failures-and-retries).
-    package static let longest: Duration = .seconds(1_000_000_000_000)
+    /// The longest wait an API can ask for, one day (docs/configuration.md#the-longest-wait):
+    /// a longer `Retry-After`, or a quota's reset further away, asks for this
+    /// one, and a sync that ends `rateLimited` puts its next poll at most this
+    /// far away. A request waits at most `rateLimit.maxWait` anyway.
+    package static let longest: Duration = .seconds(86_400)
 
     /// The wait the header asks for, measured from `now`; `nil` if absent or unreadable.
     package static func parse(_ value: String?, now: Date = SystemSources.now()) -> Duration? {
@@ -18,7 +20,9 @@ package enum RetryAfter {
         let date = value.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
         for format in formats(now: now) {
             if let date = format.date(from: date) {
-                return .milliseconds(Int64((max(0, date.timeIntervalSince(now)) * 1000).rounded(.up)))
+                // A date of any year: clamped before it becomes an integer.
+                let seconds = min(max(0, date.timeIntervalSince(now)), longest.seconds)
+                return .milliseconds(Int64((seconds * 1000).rounded(.up)))
             }
         }
         return nil

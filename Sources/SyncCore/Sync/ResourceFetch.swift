@@ -442,7 +442,7 @@ struct ResourceFetch: Sendable {
             page.itemCount = itemCount
             page.total = facts.total
             if resource.pagination.trustsShortPages, resource.pagination.stopsAtShortPages {
-                page.impliedTotal = Self.impliedTotal(in: document, headers: response.headers)
+                page.impliedTotal = try Self.impliedTotal(in: document, headers: response.headers)
             }
             if case .link = resource.incremental?.source, case .token(let link)? = page.kept {
                 // A relative link is relative to the URL that answered.
@@ -467,22 +467,37 @@ extension ResourceFetch {
     ]
 
     /// A count of items stated under a usual name (`/total`, `X-Total-Count`),
-    /// which a walk that stops at a short page checks its count against.
+    /// which a walk that stops at a short page checks its count against. A
+    /// value there that is no count may mean something else, and is passed
+    /// over; a count too large to hold is refused, naming it, not ignored.
     fileprivate static func impliedTotal(
         in document: JSONDocument, headers: HTTPHeaders
-    ) -> (count: Int, place: String)? {
+    ) throws(PagePlanner.Problem) -> (count: Int, place: String)? {
         for name in totalNames {
             let pointer = JSONPointer(tokens: [name])
-            if let span = document.span(at: pointer), case .number(let text) = JSONValue(document, span),
-                let count = Int(text), count >= 0
-            {
-                return (count, "\(pointer)")
+            guard let span = document.span(at: pointer) else { continue }
+            let value = JSONValue(document, span)
+            switch StatedCount(value) {
+            case .count(let count): return (count, "\(pointer)")
+            case .tooLarge: throw tooLargeTotal(value.shown(), place: "at \"\(pointer)\"")
+            case .notACount: continue
             }
         }
-        if let text = headers.first(name: "X-Total-Count"), let count = Int(text), count >= 0 {
-            return (count, "X-Total-Count")
+        if let text = headers.first(name: "X-Total-Count") {
+            switch StatedCount(header: text) {
+            case .count(let count): return (count, "X-Total-Count")
+            case .tooLarge: throw tooLargeTotal(text.shownQuoted(), place: "in the header X-Total-Count")
+            case .notACount: break
+            }
         }
         return nil
+    }
+
+    /// A total past what the agent counts to: the copy could not be checked.
+    private static func tooLargeTotal(_ shown: String, place: String) -> PagePlanner.Problem {
+        PagePlanner.Problem(
+            message: "the total \(place) is \(shown), more items than the agent can count "
+                + "(at most \(Int.max)): whether the copy is complete cannot be told")
     }
 
     /// The number of items the page says the walk holds, where `pagination.total` says to look.
@@ -491,17 +506,23 @@ extension ResourceFetch {
         case nil: return nil
         case .header(let name):
             guard let text = headers.first(name: name) else { return nil }
-            guard let total = Int(text.trimmingCharacters(in: .whitespaces)), total >= 0 else {
-                throw PagePlanner.Problem(message: "the header \(name) is \"\(text)\", not a count of items")
+            switch StatedCount(header: text) {
+            case .count(let total): return total
+            case .tooLarge: throw Self.tooLargeTotal(text.shownQuoted(), place: "in the header \(name)")
+            case .notACount:
+                throw PagePlanner.Problem(message: "the header \(name) is \(text.shownQuoted()), not a count of items")
             }
-            return total
         case .body(let pointer):
             guard let span = document.span(at: pointer), document.kind(of: span) != .null else { return nil }
-            guard case .number(let text) = JSONValue(document, span), let total = Int(text), total >= 0 else {
+            let value = JSONValue(document, span)
+            switch StatedCount(value) {
+            case .count(let total): return total
+            case .tooLarge: throw Self.tooLargeTotal(value.shown(), place: "at \"\(pointer)\"")
+            case .notACount:
+                let what = if case .number = value { "a number" } else { document.kind(of: span).phrase }
                 throw PagePlanner.Problem(
-                    message: "the total at \"\(pointer)\" is \(document.kind(of: span).phrase), not a count of items")
+                    message: "the total at \"\(pointer)\" is \(what), \(value.shown()), not a count of items")
             }
-            return total
         }
     }
 }

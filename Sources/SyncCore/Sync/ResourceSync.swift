@@ -233,8 +233,11 @@ struct ResourceSync: Sendable {
         } else {
             logger.warning("\(message)")
         }
-        // A rate limit longer than rateLimit.maxWait: the next poll comes at its reset.
-        if result.outcome == .rateLimited { result.retryAfter = (error as? FetchError)?.retryAfter }
+        // A rate limit longer than rateLimit.maxWait: the next poll comes at its
+        // reset, never further than the longest wait (docs/configuration.md#the-longest-wait).
+        if result.outcome == .rateLimited {
+            result.retryAfter = (error as? FetchError)?.retryAfter.map { min($0, RetryAfter.longest) }
+        }
         return result
     }
 

@@ -264,9 +264,19 @@ func resource(
             problems: [
                 "resources[0].since.fromBody: and field cannot both be set: choose one",
                 #"resources[0].since.bodyField: needs "method": "POST""#,
-                #"resources[0].since.format: must be "iso8601", "unixSeconds" or "unixMilliseconds""#,
-                #"resources[0].since.initial: must be a time: an ISO 8601 date such as "2024-01-01T00:00:00Z", or a Unix time"#,
+                #"resources[0].since.format: is "unix", which is no format: must be "iso8601", "unixSeconds" or "unixMilliseconds""#,
+                #"resources[0].since.initial: is "soon", which is not a time (an ISO 8601 string or a Unix time), such as "2024-01-01T00:00:00Z""#,
                 "resources[0].deleted.pointer: is required: the item field that marks a deletion",
+            ]),
+        // A since value the format cannot hold is refused by validate, naming it.
+        .init(
+            config: #"""
+                {"resources": [\#(resource("a", #""mode": "incremental", "since": {"field": "/id", "param": "since_id", "format": "unixMilliseconds", "initial": 113518922052419301}"#)), \#(resource("b", #""mode": "incremental", "since": {"field": "/t", "param": "s", "initial": "+275760-09-13T00:00:00Z"}"#)), \#(resource("c", #""mode": "incremental", "since": {"field": "/t", "param": "s", "initial": "2026-11-24T10:00:00"}"#))]}
+                """#,
+            problems: [
+                "resources[0].since.initial: is 113518922052419301, which as milliseconds since 1970 is no time between the years 1 and 9999",
+                #"resources[1].since.initial: is "+275760-09-13T00:00:00Z", which is no time between the years 1 and 9999"#,
+                #"resources[2].since.initial: is "2026-11-24T10:00:00", which names no time zone, so which instant it is cannot be told"#,
             ]),
         .init(
             config: #"""

@@ -22,6 +22,18 @@ import Testing
             error: NIOTooManyBytesError(maxBytes: 1024), kind: .unrecoverable,
             cause: "the response is larger than maxResponseSize (32 MiB)"),
         Example(
+            error: ContentLengthTooLarge(stated: "9223372036854775808", maxBytes: 32 * 1024 * 1024),
+            kind: .unrecoverable,
+            cause: "the response is larger than maxResponseSize (32 MiB): its Content-Length is 9223372036854775808"),
+        Example(
+            error: ContentLengthTooLarge(stated: String(repeating: "9", count: 60), maxBytes: 1024),
+            kind: .unrecoverable,
+            cause: "the response is larger than maxResponseSize (1 KiB): its Content-Length is "
+                + String(repeating: "9", count: 40) + "…"),
+        Example(
+            error: HTTPParserError.invalidContentLength, kind: .unrecoverable,
+            cause: "the answer is not valid HTTP: its Content-Length is no size (not digits, or 2^64 or more)"),
+        Example(
             error: HTTPClientError.connectTimeout, kind: .offline, cause: "could not connect to h (connect timeout)"),
         Example(
             error: HTTPClientError.readTimeout, kind: .transient,

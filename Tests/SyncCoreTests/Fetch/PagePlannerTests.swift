@@ -322,19 +322,33 @@ import Testing
         #expect(RetryAfter.parse("4.35") == .milliseconds(4350))
         #expect(RetryAfter.parse("0.0001") == .milliseconds(1))
         #expect(RetryAfter.parse("99999999999999999999999") == RetryAfter.longest)
+        #expect(RetryAfter.parse("100000") == RetryAfter.longest)
+        #expect(RetryAfter.parse("86399.5") == .milliseconds(86_399_500))
         #expect(RetryAfter.parse("1e3") == nil)
         #expect(RetryAfter.parse("1.") == nil)
+    }
+
+    /// The longest wait an API can ask for is a day (docs/configuration.md#the-longest-wait),
+    /// however far away its date is.
+    @Test func aWaitIsAtMostADay() {
+        let now = Timestamp.date(from: "2026-11-21T10:00:00Z")!
+        #expect(RetryAfter.longest == .seconds(86_400))
+        #expect(RetryAfter.parse("Fri, 31 Dec 9999 23:59:59 GMT", now: now) == RetryAfter.longest)
+        #expect(RetryAfter.parse("Sun, 22 Nov 2026 09:59:59 GMT", now: now) == .seconds(86_399))
     }
 
     /// RFC 9110 §5.6.7: an RFC 850 year is at most 50 years ahead; asctime pads its day.
     @Test func readsTheObsoleteDateForms() {
         let now = Timestamp.date(from: "2026-11-21T10:00:00Z")!
-        // 73 is 2073, 46 years ahead; 77 would be 51 years ahead, so it is 1977.
-        #expect(RetryAfter.parse("Sunday, 01-Jan-73 00:00:00 GMT", now: now) == .seconds(1_455_199_200))
+        // 73 is 2073, 46 years ahead (a wait of a day, the longest); 77 would be
+        // 51 years ahead, so it is 1977 (no wait).
+        #expect(RetryAfter.parse("Sunday, 01-Jan-73 00:00:00 GMT", now: now) == RetryAfter.longest)
+        #expect(RetryAfter.parse("Sunday, 22-Nov-26 09:00:00 GMT", now: now) == .seconds(23 * 3600))
         #expect(RetryAfter.parse("Saturday, 01-Jan-77 00:00:00 GMT", now: now) == .zero)
         #expect(RetryAfter.parse("Sat Nov 21 10:00:30 2026", now: now) == .seconds(30))
         #expect(RetryAfter.parse("Sun Nov  1 00:00:00 2026", now: now) == .zero)
-        #expect(RetryAfter.parse("Sat Dec  5 10:00:00 2026", now: now) == .seconds(14 * 86_400))
+        let december = Timestamp.date(from: "2026-12-04T22:00:00Z")!
+        #expect(RetryAfter.parse("Sat Dec  5 10:00:00 2026", now: december) == .seconds(12 * 3600))
     }
 }
 

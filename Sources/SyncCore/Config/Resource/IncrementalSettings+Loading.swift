@@ -39,7 +39,10 @@ extension IncrementalSettings {
             } else if let format = Format(rawValue: text) {
                 settings?.format = format
             } else {
-                reader.report(object.path("format"), "must be \"iso8601\", \"unixSeconds\" or \"unixMilliseconds\"")
+                reader.report(
+                    object.path("format"),
+                    "is \(text.shownQuoted()), which is no format: must be \"iso8601\", \"unixSeconds\" or \"unixMilliseconds\""
+                )
             }
         }
         if let value = object.take("timeZone"), let name = reader.string(value, at: object.path("timeZone")) {
@@ -164,11 +167,9 @@ extension IncrementalSettings {
             switch format.time(from: value) {
             case .success(let time):
                 return .time(time)
-            case .failure(.outOfRange):
-                reader.report(path, "is \(value.shown()), \(format.phrase(.outOfRange, of: value))")
-            case .failure:
-                reader.report(
-                    path, "must be a time: an ISO 8601 date such as \"2024-01-01T00:00:00Z\", or a Unix time")
+            case .failure(let problem):
+                let example = problem == .notATime ? #", such as "2024-01-01T00:00:00Z""# : ""
+                reader.report(path, "is \(value.shown()), \(format.phrase(problem, of: value))\(example)")
             }
             return nil
         }
