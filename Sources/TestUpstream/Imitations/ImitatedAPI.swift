@@ -38,6 +38,8 @@ public enum ImitatedAPI: String, Sendable, Hashable, CaseIterable {
     case couchdb
     /// GitHub issue search: `updated:>=` in `q`, at most 1,000 results per query.
     case githubSearch = "github-search"
+    /// GitLab's project issues: `updated_after`, `order_by=updated_at&sort=asc`, `page` and `per_page`.
+    case gitlab
 
     /// What its paths start with, such as `/github` (`/rest/api/3` for Jira); `/` for
     /// CouchDB, whose paths start with the database's name.
@@ -48,6 +50,7 @@ public enum ImitatedAPI: String, Sendable, Hashable, CaseIterable {
         case .shopifyGraphQL: "/admin/api"
         case .couchdb: "/"
         case .githubSearch: "/search"
+        case .gitlab: "/api/v4"
         default: "/" + rawValue
         }
     }
@@ -74,6 +77,8 @@ public enum ImitatedAPI: String, Sendable, Hashable, CaseIterable {
             self = .shopifyGraphQL
         } else if path == "/search/issues" {
             self = .githubSearch
+        } else if path.hasPrefix("/api/v4/projects/"), path.hasSuffix("/issues") {
+            self = .gitlab
         } else if parts.count == 2, parts[1] == "_changes" {
             self = .couchdb
         } else if let first = parts.first, let api = ImitatedAPI(rawValue: String(first)), api.hasOwnPrefix {
@@ -86,7 +91,7 @@ public enum ImitatedAPI: String, Sendable, Hashable, CaseIterable {
     /// Whether its paths start with its name (`/github/NAME`) rather than with the API's own path.
     private var hasOwnPrefix: Bool {
         switch self {
-        case .jira, .graph, .shopifyGraphQL, .couchdb, .githubSearch: false
+        case .jira, .graph, .shopifyGraphQL, .couchdb, .githubSearch, .gitlab: false
         default: true
         }
     }
@@ -108,6 +113,7 @@ public enum ImitatedAPI: String, Sendable, Hashable, CaseIterable {
         case .shopifyGraphQL: ShopifyGraphQLImitation.self
         case .couchdb: CouchDBImitation.self
         case .githubSearch: GitHubSearchImitation.self
+        case .gitlab: GitLabImitation.self
         }
     }
 }
