@@ -45,6 +45,7 @@ import Synchronization
 /// | `GET /DB/_changes?since=&limit=&include_docs=&style=` | CouchDB changes feed | `DB` | `{"results": [{"seq", "id", "changes", "doc", "deleted"}], "last_seq", "pending"}` |
 /// | `GET /search/issues?q=&sort=&order=&per_page=&page=` | GitHub issue search (30, 100), `updated:>=TIME` read from `q`, at most 1,000 results a query | `github-issues` | `{"total_count", "incomplete_results", "items": [...]}`; `Link`; a page past 1,000 is 422 |
 /// | `GET /drive/v3/changes?pageToken=&pageSize=`, `GET /drive/v3/changes/startPageToken` | Google Drive changes (100, 1000), `"1"` the oldest token | `drive-files` | `{"kind": "drive#changeList", "changes": [{"kind", "changeType", "time", "removed", "fileId", "file"}], "nextPageToken" or "newStartPageToken"}`, a file deleted as `"removed": true` |
+/// | `GET /api/v4/projects/ID/issues?updated_after=ISO&order_by=&sort=&page=&per_page=` | GitLab's project issues (20, 100), on or after `updated_after`; an edited issue moves to the end of `order_by=updated_at&sort=asc` | `gitlab-issues` | `[...]`; `x-page`, `x-next-page`, `x-total`, `x-total-pages`, `Link` |
 ///
 /// ``TestUpstream/expireStateTokens(of:)`` makes the tokens an API issued so far too old
 /// (Graph answers them 410), and ``TestUpstream/imitatedRecords(_:collection:)`` tells
@@ -72,6 +73,7 @@ import Synchronization
 /// | CouchDB | 429, `{"error": "too_many_requests", …}` | none told | none |
 /// | Drive | 403, as Google | none told | none |
 /// | GitHub search | 403, as GitHub | until `x-ratelimit-reset` | GitHub's, with `x-ratelimit-resource: search` |
+/// | GitLab | 429, `{"message": "429 Too Many Requests"}` | none told | none |
 ///
 /// An injected ``Fault`` answering 403, 429 or 503 with a `retryAfter` is logged too.
 ///

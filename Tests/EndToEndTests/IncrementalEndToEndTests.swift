@@ -118,9 +118,12 @@ import Testing
         #expect(runs.map { $0["outcome"] as? String } == ["success", "cancelled"], "\(runs)")
         #expect(runs.last?["id"] as? Int == left["id"] as? Int)
         #expect((runs.last?["error"] as? [String: Any])?["message"] as? String == Self.cutOff, "\(runs)")
-        let pages = upstream.requests.filter { $0.path == "/incremental/items" }.map(\.query)
-        // It went on at page 11, never from page 1 again, and skipped none.
-        #expect(pages.first?.contains("page=11&") == true, "\(pages)")
+        let pages = upstream.requests.filter { $0.path == "/incremental/items" }.map { Routes.parameters($0.query) }
+        // It went on from its first page, asking from the largest updated_at it committed (item
+        // 500's) less the lookback (docs/configuration.md#how-a-walk-cut-off-goes-on): the 502
+        // items left, in 11 pages, skipping none.
+        #expect(pages.first?["page"] == "1", "\(pages)")
+        #expect(pages.allSatisfy { $0["updated_since"] == "2026-01-01T00:08:19Z" }, "\(pages)")
         #expect(pages.count == 11, "\(pages)")
         #expect(try workspace.records("items").count == 1000)
         #expect(try feed(workspace).count == 1000)
@@ -176,7 +179,7 @@ import Testing
         #expect(try workspace.records("items").count == 50)
         #expect(try await history(workspace).first?["outcome"] is NSNull)
 
-        // Started again: the row is found cut off, and the sync goes on after page 1.
+        // Started again: the row is found cut off, and the sync goes on from item 50's updated_at.
         upstream.clearFaults()
         upstream.clearRequests()
         let restarted = try await RunningAgent.start(in: workspace)
@@ -194,8 +197,8 @@ import Testing
         #expect((cut["error"] as? [String: Any])?["message"] as? String == Self.cutOff, "\(cut)")
         #expect((cut["changes"] as? [String: Any])?["added"] as? Int == 50, "\(cut)")
         #expect((runs.first?["changes"] as? [String: Any])?["added"] as? Int == 100, "\(runs)")
-        let asked = upstream.requests.filter { $0.path == "/incremental/items" }.map(\.query)
-        #expect(asked.first?.contains("page=2&") == true, "\(asked)")
+        let asked = upstream.requests.filter { $0.path == "/incremental/items" }.map { Routes.parameters($0.query) }
+        #expect(asked.first?["page"] == "1" && asked.first?["updated_since"] == "2026-01-01T00:00:50Z", "\(asked)")
         let stopped = try await restarted.stop()
         #expect(stopped.status == 0, "\(stopped.stderr)")
         // The agent found it as it started, before any sync.

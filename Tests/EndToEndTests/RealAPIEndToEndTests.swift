@@ -171,7 +171,7 @@ import Testing
         case .okta: "users"
         case .linear: "issues"
         // Their collections are fixed (ChangeModelEndToEndTests): none is a case here.
-        case .jira, .graph, .shopifyGraphQL, .couchdb, .githubSearch, .drive: ""
+        case .jira, .graph, .shopifyGraphQL, .couchdb, .githubSearch, .drive, .gitlab: ""
         }
     }
 

@@ -35,6 +35,8 @@ struct PageDecoder: Sendable {
         /// For an incremental resource: the largest value of its `since` field among the
         /// items, or the value its `fromBody`, `token` or `link` names in the body.
         var kept: SinceState?
+        /// For an incremental resource with `since.field`: the order of the items' times.
+        var order = TimeOrder()
     }
 
     /// The page's document, its records in order, and its last item.
@@ -86,6 +88,7 @@ struct PageDecoder: Sendable {
                     JSONValue(document, span), kind: document.kind(of: span), format: incremental.format,
                     at: "the item at \"\(location)\" has", pointer: pointer)
                 decoded.kept = .time(max(decoded.kept?.time ?? time, time))
+                decoded.order.add(time)
             }
         }
         switch document.kind(of: container) {

@@ -28,6 +28,8 @@ struct FetchedPage: Sendable {
     var changes: [IncrementalChange] = []
     /// For an incremental resource: the page's value for the next sync.
     var kept: SinceState?
+    /// For an incremental resource with `since.field`: the order of its items' times.
+    var order = TimeOrder()
     /// The number of items the page held (deletions and tombstones included).
     var itemCount = 0
     /// The number of items the API says the whole walk holds (`pagination.total`).
@@ -440,6 +442,7 @@ struct ResourceFetch: Sendable {
                 wireBytes: response.wireBytes, notModified: false, next: next, stored: stored,
                 changes: decoded.changes, kept: decoded.kept)
             page.itemCount = itemCount
+            page.order = decoded.order
             page.total = facts.total
             if resource.pagination.trustsShortPages, resource.pagination.stopsAtShortPages {
                 page.impliedTotal = try Self.impliedTotal(in: document, headers: response.headers)

@@ -125,26 +125,40 @@ extension ResourceSync {
     ) async throws -> SinceState? {
         var walk = cursor?.walk
         let sent = walk?.sent ?? cursor?.since
-        var fetch = makeFetch(values, since: incremental.value(toSend: sent), progress: progress, logger: logger)
-        progress.scope(request)
+        // The value this window of the walk sent.
+        var windowSent = sent
+        var fetch: ResourceFetch
         var start: PageRequest?
-        if let stored = walk {
-            start = fetch.request(stored: stored.next, after: PageRequest(number: 0, url: ""))
-            if start == nil {
-                // Its next page cannot be read back (a secret it held is gone): the walk starts again.
-                walk = nil
-            } else {
-                logger.info("going on with the sync cut off after page \(stored.pages)")
+        if let stored = walk, case .byValue(let value) = WalkResume(stored, incremental) {
+            // Its first page again, from the value it committed: items changed meanwhile
+            // may have slid onto the pages it walked (docs/configuration.md#how-a-walk-cut-off-goes-on).
+            windowSent = value
+            let asked = incremental.value(toSend: value)
+            fetch = makeFetch(values, since: asked, progress: progress, logger: logger)
+            logger.info(
+                "going on with the sync cut off after page \(stored.pages): from the first page, asking from \(asked?.text() ?? "the start")"
+            )
+        } else {
+            fetch = makeFetch(values, since: incremental.value(toSend: sent), progress: progress, logger: logger)
+            if let stored = walk {
+                start = fetch.request(stored: stored.next, after: PageRequest(number: 0, url: ""))
+                if start == nil {
+                    // Its next page cannot be read back (a secret it held is gone): the walk starts again.
+                    walk = nil
+                } else {
+                    logger.info("going on with the sync cut off after page \(stored.pages)")
+                }
             }
         }
+        progress.scope(request)
         if start == nil, case .link = incremental.source, case .token(let link)? = cursor?.since {
             // The URL the last sync's last page named is where this one starts.
             start = PageRequest(number: 1, url: link)
         }
         var kept = walk?.largest
         var ended = cursor?.since
-        // The value this window of the walk sent.
-        var windowSent = walk?.sent ?? sent
+        // The order of the times this window's items gave, which says where it may go on from.
+        var order = TimeOrder()
         // A resumed walk counts its pages (and maxPages) from where it goes on; a window
         // starts at the time it asked from, its lookback taken off.
         var window = WalkCount(
@@ -155,6 +169,7 @@ extension ResourceSync {
             for try await received in fetch.pages(from: start) {
                 let page = window.numbered(received)
                 kept = Self.kept(kept, page.kept, incremental)
+                order.append(page.order)
                 window.add(page)
                 var after = SyncCursor(request: request, since: cursor?.since, fullAt: cursor?.fullAt)
                 var next = page.next
@@ -165,13 +180,15 @@ extension ResourceSync {
                     next = windowFetch.planner.first()
                     leading = windowFetch
                     windowSent = value.state
+                    order = TimeOrder()
                 }
                 if var next {
                     // The loop guard's history stays out: kept, it would grow with every page.
                     next.seen = []
                     after.walk = SyncCursor.Walk(
                         next: leading.stored(next, after: PageRequest(number: 0, url: "")), pages: page.number,
-                        sent: windowSent, largest: kept, run: 0)
+                        sent: windowSent, largest: kept,
+                        resume: WalkResume.resume(incremental, sent: windowSent, largest: kept, order: order), run: 0)
                 } else {
                     after.since = kept ?? cursor?.since
                     // A complete walk from the initial value is a full sync too.

@@ -40,6 +40,8 @@ public enum ImitatedAPI: String, Sendable, Hashable, CaseIterable {
     case githubSearch = "github-search"
     /// Google Drive's changes: `pageToken`, `nextPageToken`, `newStartPageToken`, removed files.
     case drive
+    /// GitLab's project issues: `updated_after`, `order_by=updated_at&sort=asc`, `page` and `per_page`.
+    case gitlab
 
     /// What its paths start with, such as `/github` (`/rest/api/3` for Jira); `/` for
     /// CouchDB, whose paths start with the database's name.
@@ -51,6 +53,7 @@ public enum ImitatedAPI: String, Sendable, Hashable, CaseIterable {
         case .couchdb: "/"
         case .githubSearch: "/search"
         case .drive: "/drive/v3"
+        case .gitlab: "/api/v4"
         default: "/" + rawValue
         }
     }
@@ -79,6 +82,8 @@ public enum ImitatedAPI: String, Sendable, Hashable, CaseIterable {
             self = .githubSearch
         } else if path.hasPrefix("/drive/v3/") {
             self = .drive
+        } else if path.hasPrefix("/api/v4/projects/"), path.hasSuffix("/issues") {
+            self = .gitlab
         } else if parts.count == 2, parts[1] == "_changes" {
             self = .couchdb
         } else if let first = parts.first, let api = ImitatedAPI(rawValue: String(first)), api.hasOwnPrefix {
@@ -91,7 +96,7 @@ public enum ImitatedAPI: String, Sendable, Hashable, CaseIterable {
     /// Whether its paths start with its name (`/github/NAME`) rather than with the API's own path.
     private var hasOwnPrefix: Bool {
         switch self {
-        case .jira, .graph, .shopifyGraphQL, .couchdb, .githubSearch, .drive: false
+        case .jira, .graph, .shopifyGraphQL, .couchdb, .githubSearch, .drive, .gitlab: false
         default: true
         }
     }
@@ -114,6 +119,7 @@ public enum ImitatedAPI: String, Sendable, Hashable, CaseIterable {
         case .couchdb: CouchDBImitation.self
         case .githubSearch: GitHubSearchImitation.self
         case .drive: DriveImitation.self
+        case .gitlab: GitLabImitation.self
         }
     }
 }

@@ -118,3 +118,39 @@ import Testing
         }
     }
 }
+
+/// `since.order`: the order the API lists changes in, which says how a walk cut off goes on.
+@Suite struct IncrementalOrderTests {
+    func resource(_ since: String) -> String {
+        #"""
+        {"resources": [{"name": "issues", "url": "https://gitlab.example.com/api/v4/projects/7/issues", "items": "",
+          "key": "/id", "pagination": {"style": "page", "size": 20}, "mode": "incremental", "since": \#(since)}]}
+        """#
+    }
+
+    @Test func oldestFirstIsTheDefaultAndNewestFirstIsRead() throws {
+        let plain = try decodeConfig(resource(#"{"field": "/updated_at", "param": "updated_after"}"#))
+        #expect(plain.resources[0].incremental?.order == .oldestFirst)
+        let newest = try decodeConfig(
+            resource(#"{"field": "/updated_at", "param": "updated_after", "order": "newestFirst"}"#))
+        #expect(newest.resources[0].incremental?.order == .newestFirst)
+        let body = try decodeConfig(
+            resource(#"{"fromBody": "/end_time", "param": "start_time", "order": "oldestFirst"}"#))
+        #expect(body.resources[0].incremental?.order == .oldestFirst)
+    }
+
+    @Test func aBadOrderOrOneForATokenIsRefusedWithItsPath() {
+        #expect(
+            configProblems(resource(#"{"field": "/updated_at", "param": "updated_after", "order": "asc"}"#)) == [
+                #"resources[0].since.order: must be "oldestFirst" or "newestFirst" (the order the API lists changes in)"#
+            ])
+        #expect(
+            configProblems(resource(#"{"field": "/updated_at", "param": "updated_after", "order": 1}"#)) == [
+                "resources[0].since.order: must be a string, not a number"
+            ])
+        #expect(
+            configProblems(resource(#"{"token": "/last_seq", "param": "since", "order": "newestFirst"}"#)) == [
+                "resources[0].since.order: is for times; a walk that keeps a token or link goes on by page"
+            ])
+    }
+}

@@ -45,6 +45,14 @@ extension IncrementalSettings {
                 )
             }
         }
+        if let order: Order = reader.choice(
+            object, "order", else: "must be \"oldestFirst\" or \"newestFirst\" (the order the API lists changes in)")
+        {
+            if source?.keepsTime == false {
+                reader.report(object.path("order"), "is for times; a walk that keeps a token or link goes on by page")
+            }
+            settings?.order = order
+        }
         if let value = object.take("timeZone"), let name = reader.string(value, at: object.path("timeZone")) {
             if let zone = TimeZone(identifier: name) {
                 settings?.timeZone = zone

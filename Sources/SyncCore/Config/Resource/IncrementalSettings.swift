@@ -47,10 +47,24 @@ package struct IncrementalSettings: Sendable, Hashable {
         case unixMilliseconds
     }
 
+    /// In what order the API lists what changed (`since.order`), which says how
+    /// a walk cut off goes on (docs/configuration.md#how-a-walk-cut-off-goes-on).
+    package enum Order: String, Sendable, Hashable, CaseIterable {
+        /// Oldest change first (the default): a walk cut off starts again at its
+        /// first page, from the largest value it committed when its items showed
+        /// that order, else from the value it started with.
+        case oldestFirst
+        /// Newest change first: changed items move to the front, where the next
+        /// walk finds them, so a walk cut off goes on at its next page.
+        case newestFirst
+    }
+
     package var source: Source
     /// `param` or `bodyField`; `nil` when placeholders alone say where (or for a `link`).
     package var placement: Placement?
     package var format: Format = .iso8601
+    /// `since.order`.
+    package var order: Order = .oldestFirst
     /// Where `{since:PATTERN}` writes its time.
     package var timeZone = TimeZone(identifier: "UTC")!
     /// The value of the first sync, when there is none yet: the Unix epoch for a
