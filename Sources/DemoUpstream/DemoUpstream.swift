@@ -1,3 +1,4 @@
+import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -72,6 +73,11 @@ package final class DemoUpstream: Sendable {
     /// Removes items.
     package func removeItems(_ name: String, ids: [Int]) {
         state.removeItems(name, ids: ids)
+    }
+
+    /// Sets when a collection last changed: its pages' `Last-Modified` until it changes again.
+    package func setModified(_ name: String, to date: Date) {
+        state.setModified(name, to: date)
     }
 
     /// The collection `name` as it is now.
