@@ -1,7 +1,7 @@
 import Foundation
 import TestUpstream
 
-/// A database written by a release, kept as text in `Tests/Fixtures/upgrade/release-VERSION`
+/// A database written by a release, kept as text in a folder of `Tests/Fixtures/upgrade`
 /// (docs/testing.md#upgrades): the configuration it was made with (`config.json`) and the
 /// `sqlite3 .dump` of the database that release wrote (`sqlite.sql`), against the test
 /// upstream in a state that every run rebuilds the same.
