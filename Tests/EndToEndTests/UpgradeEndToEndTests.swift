@@ -1,5 +1,6 @@
 import DemoUpstream
 import Foundation
+import TestServers
 import TestUpstream
 import Testing
 
@@ -8,51 +9,61 @@ import Testing
 /// `ETag` and `Last-Modified`, answered 304; the kept time, token, link and dependent
 /// cursor; the walk cut off going on), and no record is lost, duplicated or rewritten.
 @Suite(.serialized, .timeLimit(.minutes(5))) struct UpgradeEndToEndTests {
-    /// Writes the fixture (`SYNC_AGENT_MAKE_FIXTURE`: the dump's path) with the binary
-    /// `SYNC_AGENT_BINARY` names, a release's: `scripts/make-upgrade-fixture` runs it;
-    /// skipped otherwise.
+    /// Writes the fixture, both dumps, with the binary `SYNC_AGENT_BINARY` names, a
+    /// release's (`SYNC_AGENT_MAKE_FIXTURE` set, `SYNC_AGENT_FIXTURE_VERSION` its
+    /// version): `scripts/make-upgrade-fixture` runs it; skipped otherwise.
     @Test(.enabled(if: ProcessInfo.processInfo.environment["SYNC_AGENT_MAKE_FIXTURE"] != nil))
     func makeTheFixture() async throws {
         let environment = ProcessInfo.processInfo.environment
-        let output = try #require(environment["SYNC_AGENT_MAKE_FIXTURE"])
         let fixture = UpgradeFixture(version: environment["SYNC_AGENT_FIXTURE_VERSION"] ?? "0.1.0")
         let version = try await AgentProcess.run(["--version"], in: NSTemporaryDirectory())
         try #require(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == fixture.version)
-        let upstream = try await UpgradeFixture.startUpstream()
-        defer { Task { await upstream.stop() } }
-        let workspace = try Workspace()
-        try workspace.writeConfig(try fixture.config())
-        let agent = UpgradeFixture.environment(upstream)
+        let cluster = try await PostgresCluster.shared()
+        for store in [FixtureStore.sqlite(try Workspace()), try .postgres(try Workspace(), in: cluster)] {
+            let upstream = try await UpgradeFixture.startUpstream()
+            defer { Task { await upstream.stop() } }
+            let workspace = store.workspace
+            try workspace.writeConfig(try fixture.config(store))
+            let agent = UpgradeFixture.environment(upstream)
 
-        // Every resource synced once, completely.
-        let first = try await workspace.run(["refresh", "--json"], environment: agent)
-        try #require(first.status == 0, "\(first.stdout)\n\(first.stderr)")
-        // Then the journal changes, and its next walk fails at its third page, after two.
-        UpgradeFixture.changeTheJournal(upstream)
-        upstream.inject(Fault(path: "/incremental/journal", query: "page=3", action: .status(500)))
-        let cut = try await workspace.run(["refresh", "journal", "--json"], environment: agent)
-        try #require(cut.status == 1, "\(cut.stdout)\n\(cut.stderr)")
-        let journal = upstream.requests.filter { $0.path == "/incremental/journal" }.map(\.query)
-        try #require(journal.last?.contains("page=3") == true, "\(journal)")
-        try #require(try workspace.value("SELECT count(*) FROM cursors WHERE walk IS NOT NULL") == "1")
+            // Every resource synced once, completely.
+            let first = try await workspace.run(["refresh", "--json"], environment: agent)
+            try #require(first.status == 0, "\(first.stdout)\n\(first.stderr)")
+            // Then the journal changes, and its next walk fails at its third page, after two.
+            UpgradeFixture.changeTheJournal(upstream)
+            upstream.inject(Fault(path: "/incremental/journal", query: "page=3", action: .status(500)))
+            let cut = try await workspace.run(["refresh", "journal", "--json"], environment: agent)
+            try #require(cut.status == 1, "\(cut.stdout)\n\(cut.stderr)")
+            let journal = upstream.requests.filter { $0.path == "/incremental/journal" }.map(\.query)
+            try #require(journal.last?.contains("page=3") == true, "\(journal)")
+            try #require(try store.value("SELECT count(*) FROM cursors WHERE walk IS NOT NULL") == "1")
 
-        let dump = try UpgradeFixture.dump(workspace.databasePath)
-        try Data(dump.utf8).write(to: URL(fileURLWithPath: output))
+            try Data(try store.dump().utf8).write(to: URL(fileURLWithPath: fixture.dumpPath(store)))
+        }
     }
 
-    @Test func aDatabaseOfRelease010KeepsItsValidatorsCursorsTokensAndWalk() async throws {
-        let fixture = UpgradeFixture(version: "0.1.0")
+    @Test func aSQLiteDatabaseOfRelease010KeepsItsValidatorsCursorsTokensAndWalk() async throws {
+        try await checkUpgrade(of: UpgradeFixture(version: "0.1.0"), in: .sqlite(try Workspace()))
+    }
+
+    @Test func aPostgreSQLSchemaOfRelease010KeepsItsValidatorsCursorsTokensAndWalk() async throws {
+        let cluster = try await PostgresCluster.shared()
+        try await checkUpgrade(of: UpgradeFixture(version: "0.1.0"), in: try .postgres(try Workspace(), in: cluster))
+    }
+
+    /// Loads the fixture's dump into `store`, runs `refresh` once, and checks what it asked and kept.
+    func checkUpgrade(of fixture: UpgradeFixture, in store: FixtureStore) async throws {
         let upstream = try await UpgradeFixture.startUpstreamAsLeft()
         defer { Task { await upstream.stop() } }
-        let workspace = try Workspace()
-        try workspace.writeConfig(try fixture.config())
-        try fixture.load(into: workspace.databasePath)
+        let workspace = store.workspace
+        try workspace.writeConfig(try fixture.config(store))
+        try store.load(fixture.dumpPath(store))
         let resources = ["pages", "cursors", "links", "events", "inventory", "users", "me", "mine", "journal"]
         var kept: [String: [String: String]] = [:]
-        for name in resources { kept[name] = try workspace.records(name) }
+        for name in resources { kept[name] = try store.records(name) }
         #expect(kept.values.allSatisfy { !$0.isEmpty }, "\(kept.mapValues(\.count))")
-        let lastSeq = try #require(Int(try workspace.value("SELECT max(seq) FROM changes") ?? ""))
-        let keptChanges = try workspace.query("SELECT seq, resource, key, op FROM changes ORDER BY seq")
+        let lastSeq = try #require(Int(try store.value("SELECT max(seq) FROM changes") ?? ""))
+        let keptChanges = try store.query("SELECT seq, resource, key, op FROM changes ORDER BY seq")
         // The last values 0.1.0 saw: the largest `updated_at` of the records it kept, and
         // the last `last_seq` of a complete walk of the changes feed (nothing changed since).
         let events = try #require(largestUpdatedAt(kept["events"]))
@@ -96,7 +107,7 @@ import Testing
         #expect(seen.filter { $0.path == "/page/items" }.count == 3)
         #expect(seen.filter { $0.path == "/cursor/listed" }.allSatisfy { $0.query.contains(UpgradeFixture.token) })
         let outcomes = try Dictionary(
-            uniqueKeysWithValues: workspace.query(
+            uniqueKeysWithValues: store.query(
                 "SELECT resource, outcome FROM sync_runs WHERE id IN (SELECT max(id) FROM sync_runs GROUP BY resource)"
             ).map { ($0[0], $0[1]) })
         #expect(outcomes["cursors"] == "notModified" && outcomes["links"] == "notModified", "\(outcomes)")
@@ -124,7 +135,7 @@ import Testing
         // Every copy exact, and the change feed goes on after 0.1.0's: its rows kept, and
         // one update for each item that changed, nothing inserted or deleted again.
         for (name, expected) in try expectedCopies(upstream) {
-            let records = try workspace.records(name)
+            let records = try store.records(name)
             #expect(Set(records.keys) == Set(expected.keys), "\(name): \(records.count) records for \(expected.count)")
             for (key, json) in expected.sorted(by: { $0.key < $1.key }) where !sameJSON(records[key], json) {
                 Issue.record("\(name) record \(key) is \(records[key] ?? "missing"), not \(json)")
@@ -133,9 +144,9 @@ import Testing
         }
         // (The fixture keeps changes 365 days, the most: a run later than that finds the
         // oldest pruned, and the others still as they were.)
-        let old = try workspace.query("SELECT seq, resource, key, op FROM changes WHERE seq <= \(lastSeq) ORDER BY seq")
+        let old = try store.query("SELECT seq, resource, key, op FROM changes WHERE seq <= \(lastSeq) ORDER BY seq")
         #expect(Array(keptChanges.suffix(old.count)) == old)
-        let changes = try workspace.query("SELECT resource, key, op FROM changes WHERE seq > \(lastSeq) ORDER BY seq")
+        let changes = try store.query("SELECT resource, key, op FROM changes WHERE seq > \(lastSeq) ORDER BY seq")
             .map { $0.joined(separator: " ") }
         // The two pages the walk committed held item 40, the first it asked for, and the
         // first nine changes: the rest are updated now.
