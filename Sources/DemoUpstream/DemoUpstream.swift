@@ -1,3 +1,4 @@
+import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -7,7 +8,8 @@ import NIOPosix
 /// docs/configuration.md#pagination, with `ETag` and `Last-Modified` (and 304), and faults
 /// injected on demand (statuses, latency, reset connections, bodies cut short, invalid
 /// JSON). See ``Routes`` for its paths, and `/_control/` in ``UpstreamState`` for changing
-/// it over HTTP.
+/// it over HTTP. It also answers requests in the absolute form a client sends to a proxy
+/// (`GET http://any.host/page/items`), whatever the host they name.
 ///
 /// It is the product's part of the test upstream: the test-support target `TestUpstream`
 /// adds the imitated APIs, an OAuth2 server and rate limits through ``UpstreamRoutes``,
@@ -72,6 +74,11 @@ package final class DemoUpstream: Sendable {
     /// Removes items.
     package func removeItems(_ name: String, ids: [Int]) {
         state.removeItems(name, ids: ids)
+    }
+
+    /// Sets when a collection last changed: its pages' `Last-Modified` until it changes again.
+    package func setModified(_ name: String, to date: Date) {
+        state.setModified(name, to: date)
     }
 
     /// The collection `name` as it is now.

@@ -112,8 +112,18 @@ final class UpstreamHandler: ChannelInboundHandler {
         context.write(wrapOutboundOut(.head(head)), promise: nil)
     }
 
+    /// The path and query of a request target, in origin form (`/page/items?page=2`) or in
+    /// the absolute form a client sends to a proxy (`http://api.example.test/page/items?page=2`):
+    /// the upstream answers as its own proxy, for any host, so that a test can give its URLs
+    /// a host name that does not depend on the port it listens on.
     private static func split(_ uri: String) -> (String, String) {
-        guard let question = uri.firstIndex(of: "?") else { return (uri, "") }
-        return (String(uri[..<question]), String(uri[uri.index(after: question)...]))
+        var target = Substring(uri)
+        if target.hasPrefix("http://") {
+            let authority = target.dropFirst("http://".count)
+            target = authority.firstIndex(where: { $0 == "/" || $0 == "?" }).map { authority[$0...] } ?? "/"
+            if target.hasPrefix("?") { target = "/" + target }
+        }
+        guard let question = target.firstIndex(of: "?") else { return (String(target), "") }
+        return (String(target[..<question]), String(target[target.index(after: question)...]))
     }
 }

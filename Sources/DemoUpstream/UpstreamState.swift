@@ -100,6 +100,10 @@ package final class UpstreamState: Sendable {
         }
     }
 
+    func setModified(_ name: String, to date: Date) {
+        contents.withLock { $0.datasets[name]?.modified = date }
+    }
+
     func item(_ name: String, id: Int) -> String? {
         contents.withLock { $0.datasets[name]?.item(id) }
     }

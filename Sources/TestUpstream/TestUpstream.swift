@@ -1,4 +1,5 @@
 import DemoUpstream
+import Foundation
 
 /// A small HTTP/1.1 JSON API on loopback for tests and benchmarks: the demo's upstream
 /// (``DemoUpstream``: generated collections served in every pagination style of
@@ -53,6 +54,12 @@ public final class TestUpstream: Sendable {
     /// Removes items.
     public func removeItems(_ name: String, ids: [Int]) {
         server.removeItems(name, ids: ids)
+    }
+
+    /// Sets when a collection last changed: its pages' `Last-Modified` until it changes
+    /// again (each change sets it to the time of the change).
+    public func setModified(_ name: String, to date: Date) {
+        server.setModified(name, to: date)
     }
 
     /// The JSON of item `id` of a collection, as served.
