@@ -69,8 +69,7 @@ public final class PostgresLeases: Sendable {
     /// is syncing, which it gives back last.
     public func round(configured: [String], busy: Set<String> = []) async throws(StoreError) -> Round {
         let (agent, logger) = (agent, store.logger)
-        let lease =
-            "\(leaseTime.components.seconds) seconds \(leaseTime.components.attoseconds / 1_000_000_000_000) milliseconds"
+        let lease = PostgresStore.interval(leaseTime)
         let before = held.withLock { $0 }
         let (now, agents) = try await store.transaction { connection -> ([String: Int64], Int) in
             try await connection.query(
