@@ -42,7 +42,10 @@ import Testing
 
     static func fifthPagesAsked(_ upstream: TestUpstream) -> Bool {
         ["/page/big", "/page/small", "/incremental/log"].allSatisfy { path in
-            upstream.requests.contains { $0.path == path && $0.query.hasPrefix("page=5&") }
+            // The incremental resource's query begins with its `since` once it has one.
+            upstream.requests.contains {
+                $0.path == path && ($0.query.hasPrefix("page=5&") || $0.query.contains("&page=5&"))
+            }
         }
     }
 
@@ -68,7 +71,8 @@ import Testing
                     }, "round \(round)")
             } else {
                 #expect(
-                    try await eventually(timeout: .seconds(60)) { Self.fifthPagesAsked(upstream) }, "round \(round)")
+                    try await eventually(timeout: .seconds(60)) { Self.fifthPagesAsked(upstream) },
+                    "round \(round): \(upstream.requests.map { "\($0.path)?\($0.query)" }.suffix(12))")
                 #expect(Int(copy("SELECT count(*) FROM staging")) ?? 0 > 0, "round \(round)")
             }
             let signalled = ContinuousClock.now

@@ -45,6 +45,19 @@ import Testing
         #expect(b.owned == Set(names))
     }
 
+    @Test func aLeaseOfAFractionOfASecondLastsThatLong() async throws {
+        let (first, _, cluster, schema) = try await Self.twoAgents()
+        // 1.5 s: the half second was once written as 500,000 milliseconds, a lease of 501 s.
+        let a = first.joinFleet(agent: "a", leaseTime: .milliseconds(1500))
+        #expect(try await a.round(configured: ["users"]).gained == ["users"])
+        let left = try cluster.psql(
+            "SELECT round(extract(epoch FROM expires_at - now()) * 1000) FROM leases WHERE resource = 'users'",
+            schema: schema
+        ).trimmingCharacters(in: .whitespacesAndNewlines)
+        let milliseconds = try #require(Double(left), "\(left)")
+        #expect(milliseconds > 1000 && milliseconds <= 1500, "\(left)")
+    }
+
     @Test func aCommitOfAnAgentWhoseLeaseMovedOnIsRefusedAndChangesNothing() async throws {
         let (first, second, cluster, schema) = try await Self.twoAgents()
         let a = first.joinFleet(agent: "a", leaseTime: .seconds(30))

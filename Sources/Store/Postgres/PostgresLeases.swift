@@ -89,8 +89,7 @@ public final class PostgresLeases: Sendable {
     /// given up last, and a lease given up is released only once it is not busy.
     public func round(configured: [String], busy: Set<String> = []) async throws(StoreError) -> Round {
         let (agent, logger) = (agent, store.logger)
-        let lease =
-            "\(leaseTime.components.seconds) seconds \(leaseTime.components.attoseconds / 1_000_000_000_000) milliseconds"
+        let lease = PostgresStore.interval(leaseTime)
         let (before, epoch) = held.withLock { held in
             held.epoch += 1
             return (held, held.epoch)

@@ -240,7 +240,11 @@ public final class PostgresStore: SyncStore {
                 return result
             } catch {
                 // A connection that broke is closed by the pool; one that did not is reused clean.
-                _ = try? await connection.query("ROLLBACK", logger: logger)
+                // One closed (a cancellation, the server gone) rolled back already, and would
+                // never answer a statement sent now (cancellingByClosing(_:_:)).
+                if !connection.isClosed {
+                    _ = try? await connection.query("ROLLBACK", logger: logger)
+                }
                 throw error
             }
         }
@@ -251,14 +255,8 @@ public final class PostgresStore: SyncStore {
         let client = client
         let body: @Sendable () async throws -> T = {
             try await client.withConnection { connection in
-                // postgres-nio's statements do not stop when their task is cancelled: closing
-                // the connection does, and the server rolls the transaction back. (No statement
-                // of the store is a COPY, in whose data a close traps in postgres-nio.)
-                try await withTaskCancellationHandler {
-                    try await perform(connection, begin: begin)
-                } onCancel: {
-                    connection.close()
-                }
+                // A cancellation closes the connection, and the server rolls the transaction back.
+                try await Self.cancellingByClosing(connection) { try await perform(connection, begin: begin) }
             }
         }
         return try await mapErrors {

@@ -1,0 +1,89 @@
+import Foundation
+import PostgresNIO
+import Synchronization
+import Testing
+
+@testable import Store
+
+/// A call of the PostgreSQL store that is cancelled, or whose connection
+/// closes under it, ends at once and leaves nothing behind
+/// (docs/fleet.md#stopping-with-syncs-in-flight): how SIGTERM stops the agent
+/// with syncs in flight.
+@Suite(.timeLimit(minutes: 1, timesUnderSanitizer: 10)) struct PostgresCancellationTests {
+    /// What a call running in a task of its own came to, once it has ended.
+    final class Ending: Sendable {
+        private let outcome = Mutex<Result<Void, StoreError>?>(nil)
+
+        func end(_ result: Result<Void, StoreError>) { outcome.withLock { $0 = result } }
+
+        /// The outcome, once there is one within `timeout`.
+        func wait(timeout: Duration) async throws -> Result<Void, StoreError>? {
+            let deadline = ContinuousClock.now + timeout
+            while ContinuousClock.now < deadline {
+                if let result = outcome.withLock({ $0 }) { return result }
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            return outcome.withLock { $0 }
+        }
+    }
+
+    @Test func aTransactionCancelledInTheMiddleOfAStatementEndsAtOnceRolledBackAndThePoolServesTheNextCall()
+        async throws
+    {
+        let fixture = try await StoreFixture(.postgres)
+        let store = try #require(fixture.store as? PostgresStore)
+        let logger = store.logger
+        _ = try fixture.query("CREATE TABLE probe (n int)")
+        let ending = Ending()
+        let call = Task {
+            do throws(StoreError) {
+                try await store.transaction { connection in
+                    try await connection.query("INSERT INTO probe VALUES (1)", logger: logger)
+                    try await connection.query("SELECT pg_sleep(60)", logger: logger)
+                }
+                ending.end(.success(()))
+            } catch {
+                ending.end(.failure(error))
+            }
+        }
+        // Cancelled while the server runs the statement.
+        let deadline = ContinuousClock.now + .seconds(30)
+        while try fixture.query(
+            "SELECT count(*) FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(60)' AND state = 'active'")
+            != "1\n", ContinuousClock.now < deadline
+        {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        let cancelled = ContinuousClock.now
+        call.cancel()
+        // Before the fix the call never ended: its ROLLBACK, sent on the connection the
+        // cancellation had closed, was never answered.
+        let outcome = try await ending.wait(timeout: .seconds(10))
+        #expect(ContinuousClock.now - cancelled < .seconds(5))
+        guard case .failure(let error) = try #require(outcome, "the cancelled call did not end within 10 s") else {
+            Issue.record("the cancelled call succeeded")
+            return
+        }
+        #expect(error.kind == .cancelled, "\(error)")
+        // The server rolled back, and the next call gets a connection of the pool.
+        #expect(try await store.lastChangeSeq() == 0)
+        #expect(try fixture.query("SELECT count(*) FROM probe") == "0\n")
+    }
+
+    @Test func aStatementSentOnAConnectionThatClosedDoesNotHoldTheCallPastItsPatience() async throws {
+        let fixture = try await StoreFixture(.postgres)
+        let store = try #require(fixture.store as? PostgresStore)
+        let logger = store.logger
+        let started = ContinuousClock.now
+        // postgres-nio drops a statement sent on a closed connection without failing it;
+        // the call ends anyway, with its patience, as a transient failure.
+        await #expect(throws: StoreError.self) {
+            try await store.transaction(patience: .seconds(1)) { connection in
+                try await connection.close()
+                try await connection.query("SELECT 1", logger: logger)
+            }
+        }
+        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(try await store.lastChangeSeq() == 0)
+    }
+}
