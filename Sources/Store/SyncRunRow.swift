@@ -32,8 +32,8 @@ public struct SyncRunRow: Sendable, Hashable {
     /// The message of a run found running whose process stopped before the
     /// sync ended (after the resource's name and a colon); its outcome is `cancelled`.
     public static let cutOffMessage =
-        "the sync was cut off: its process stopped before the sync ended; the next sync goes on after its last "
-        + "committed page"
+        "the sync was cut off: its process stopped before the sync ended; the next sync goes on from what it "
+        + "committed"
 
     /// Whether the sync is still running: its row has no outcome yet.
     public var isRunning: Bool { outcome == nil }

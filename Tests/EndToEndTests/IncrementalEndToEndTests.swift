@@ -28,8 +28,8 @@ import Testing
 
     /// The message of a run whose process stopped before the sync ended (docs/schema.md#running-finished-and-cut-off-rows).
     static let cutOff =
-        "items: the sync was cut off: its process stopped before the sync ended; the next sync goes on after its "
-        + "last committed page"
+        "items: the sync was cut off: its process stopped before the sync ended; the next sync goes on from what "
+        + "it committed"
 
     @Test func aZendeskStyleExportAsksFromTheLastEndTimeAndMergesDuplicatesAndDeletions() async throws {
         let upstream = try await TestUpstream.start(collections: ["tickets": 250])

@@ -234,7 +234,7 @@ package final class SyncEngine<C: Clock<Duration>>: Sendable {
             do {
                 if try await store.cutOffRuns(of: resource) > 0 {
                     logger.notice(
-                        "a sync was cut off when its process stopped; the next sync goes on after its last committed page",
+                        "a sync was cut off when its process stopped; the next sync goes on from what it committed",
                         metadata: [LogKey.resource: "\(resource)"])
                 }
             } catch {

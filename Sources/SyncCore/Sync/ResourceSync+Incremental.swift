@@ -51,7 +51,8 @@ extension ResourceSync {
 
     /// One attempt of an incremental sync (docs/configuration.md#incremental-resources):
     /// the pages changed since the stored value, each merged and committed with
-    /// the cursor after it, so that a walk cut off goes on after its last page.
+    /// the cursor after it, so that a walk cut off goes on from what it committed
+    /// (docs/configuration.md#how-a-walk-cut-off-goes-on).
     func runIncrementalOnce(
         _ incremental: IncrementalSettings, trigger: SyncTrigger, startedAt: Date, progress: SyncTally, last: Bool
     ) async -> SyncReport {

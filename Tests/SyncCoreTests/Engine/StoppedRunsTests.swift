@@ -44,7 +44,7 @@ import Testing
         let notices = harness.logs.messages.filter { $0.level == .notice }.map(\.message)
         #expect(
             notices == [
-                "a sync was cut off when its process stopped; the next sync goes on after its last committed page"
+                "a sync was cut off when its process stopped; the next sync goes on from what it committed"
             ])
         engine.cancel()
         await engine.value
