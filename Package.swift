@@ -34,6 +34,7 @@ let package = Package(
         // checked by scripts/check-layers).
         .target(name: "Streams", dependencies: [.product(name: "DequeModule", package: "swift-collections")]),
         .target(name: "StreamsTesting"),
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "Store",
             dependencies: [
@@ -46,15 +47,13 @@ let package = Package(
         .target(
             name: "SyncCore",
             dependencies: [
-                "Streams", "Store",
+                "Streams", "Store", "CZlib",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "HeapModule", package: "swift-collections"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]),
@@ -159,15 +158,17 @@ let package = Package(
         ),
         .testTarget(
             name: "StoreTests",
-            dependencies: ["Store", "TestServers", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: [
+                "Store", "TestServers", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]),
         .testTarget(
             name: "SyncCoreTests",
             dependencies: [
-                "SyncCore", "Store", "Streams", "StreamsTesting",
+                "SyncCore", "Store", "Streams", "StreamsTesting", "CZlib",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]

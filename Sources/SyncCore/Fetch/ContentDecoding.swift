@@ -1,15 +1,13 @@
+import CZlib
 import NIOCore
-import NIOEmbedded
-import NIOHTTP1
-import NIOHTTPCompression
 
 /// Decodes a response body sent with `Content-Encoding: gzip` or `deflate`
-/// as it streams in (docs/configuration.md#compression), with NIO's HTTP
-/// decompressor run on an embedded channel: the decoded size is capped
-/// (a gzip bomb stops at the cap), and the bytes on the wire are counted.
+/// as it streams in (docs/configuration.md#compression), with the system's
+/// zlib: the decoded size is capped (a gzip bomb stops at the cap), and the
+/// bytes on the wire are counted.
 ///
-/// Thread-safety: not `Sendable`; one per response, in one task. Not copyable:
-/// its channel is closed once, when it ends, however the body ended.
+/// Thread-safety: not `Sendable`; one per response, in one task, which may go on
+/// on any thread between chunks. Not copyable: its zlib stream is freed once.
 struct ContentDecoding: ~Copyable {
     /// The encodings the agent asks for and reads.
     static let accepted = "gzip, deflate"
@@ -52,48 +50,97 @@ struct ContentDecoding: ~Copyable {
         var maxBytes: Int
     }
 
-    /// The decompressor's channel. Its pipeline and its handlers hold one another (and
-    /// the handler its zlib stream) until the channel is closed, so a decoder dropped
-    /// without closing it, after a body that failed to decode or a read cut short,
-    /// leaked them all: found by LeakSanitizer (docs/testing.md#sanitizers).
-    let channel: EmbeddedChannel
+    /// The zlib stream, on the heap (zlib keeps pointers into it), owned by this
+    /// decoder alone: freed once, in `deinit`, however the body ended. NIO's own
+    /// decompressor runs on an `EmbeddedChannel`, which may only be used from the thread
+    /// that made it, and a task that awaits the next chunk goes on on any thread.
+    private let stream: UnsafeMutablePointer<z_stream>
+    /// The encoding, as the response named it.
+    private let coding: String
+    private let maxBytes: Int
+    private var decoded = 0
+    /// Whether the compressed stream has ended (`Z_STREAM_END`).
+    private var ended = false
 
     /// A decoder for a body encoded with `contentEncoding`, decoding at most `maxBytes`.
+    /// Both gzip and zlib-wrapped deflate are read, told apart by their header, as
+    /// browsers and NIO do.
     init(contentEncoding: String, maxBytes: Int) throws {
-        let channel = EmbeddedChannel(handler: NIOHTTPResponseDecompressor(limit: .size(maxBytes)))
-        var headers = HTTPHeaders()
-        headers.add(name: "Content-Encoding", value: contentEncoding)
-        do {
-            try channel.writeInbound(
-                HTTPClientResponsePart.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers)))
-            _ = try channel.readInbound(as: HTTPClientResponsePart.self)
-        } catch {
-            _ = try? channel.finish(acceptAlreadyClosed: true)
-            throw error
+        let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+        stream.initialize(to: z_stream())
+        // 15: the largest window; + 32: a gzip or zlib header, detected.
+        let status = inflateInit2_(stream, 15 + 32, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+        guard status == Z_OK else {
+            stream.deinitialize(count: 1)
+            stream.deallocate()
+            throw Corrupt(coding: contentEncoding, reason: Self.reason(status, nil))
         }
-        self.channel = channel
+        self.stream = stream
+        self.coding = contentEncoding
+        self.maxBytes = maxBytes
     }
 
     deinit {
-        _ = try? channel.finish(acceptAlreadyClosed: true)
+        inflateEnd(stream)
+        stream.deinitialize(count: 1)
+        stream.deallocate()
     }
 
     /// Decodes `chunk`, appending what it yields to `body`.
     mutating func feed(_ chunk: ByteBuffer, into body: inout ByteBuffer) throws {
-        try channel.writeInbound(HTTPClientResponsePart.body(chunk))
-        try drain(into: &body)
-    }
-
-    /// Ends the body, appending what is left to `body`.
-    mutating func finish(into body: inout ByteBuffer) throws {
-        try channel.writeInbound(HTTPClientResponsePart.end(nil))
-        try drain(into: &body)
-        _ = try channel.finish()
-    }
-
-    private func drain(into body: inout ByteBuffer) throws {
-        while let part = try channel.readInbound(as: HTTPClientResponsePart.self) {
-            if case .body(var bytes) = part { body.writeBuffer(&bytes) }
+        guard chunk.readableBytes > 0 else { return }
+        guard !ended else { throw Corrupt(coding: coding, reason: "invalidTrailingData") }
+        let (stream, coding, maxBytes) = (stream, coding, maxBytes)
+        var decoded = decoded
+        var ended = false
+        try chunk.withUnsafeReadableBytes { input in
+            stream.pointee.next_in = UnsafeMutablePointer(
+                mutating: input.baseAddress!.assumingMemoryBound(to: Bytef.self))
+            stream.pointee.avail_in = uInt(input.count)
+            defer {
+                stream.pointee.next_in = nil
+                stream.pointee.avail_in = 0
+            }
+            while stream.pointee.avail_in > 0 {
+                var status = Z_OK
+                let written = body.writeWithUnsafeMutableBytes(minimumWritableBytes: 16_384) { output in
+                    stream.pointee.next_out = output.baseAddress!.assumingMemoryBound(to: Bytef.self)
+                    stream.pointee.avail_out = uInt(output.count)
+                    status = inflate(stream, Z_NO_FLUSH)
+                    defer {
+                        stream.pointee.next_out = nil
+                        stream.pointee.avail_out = 0
+                    }
+                    return output.count - Int(stream.pointee.avail_out)
+                }
+                decoded += written
+                guard decoded <= maxBytes else { throw TooLarge(maxBytes: maxBytes) }
+                switch status {
+                case Z_OK, Z_BUF_ERROR:
+                    continue
+                case Z_STREAM_END:
+                    ended = true
+                    guard stream.pointee.avail_in == 0 else {
+                        throw Corrupt(coding: coding, reason: "invalidTrailingData")
+                    }
+                default:
+                    throw Corrupt(coding: coding, reason: Self.reason(status, stream.pointee.msg))
+                }
+            }
         }
+        self.decoded = decoded
+        self.ended = ended
+    }
+
+    /// Ends the body, appending what is left to `body` (nothing: zlib yields all it
+    /// can as it is fed). A body that ends before its compressed stream is cut short.
+    mutating func finish(into body: inout ByteBuffer) throws {
+        guard ended else { throw Corrupt(coding: coding, reason: "truncatedData") }
+    }
+
+    /// What zlib said of a failure: its message when it has one.
+    private static func reason(_ status: Int32, _ message: UnsafePointer<CChar>?) -> String {
+        if let message { return String(cString: message) }
+        return "zlib status \(status)"
     }
 }

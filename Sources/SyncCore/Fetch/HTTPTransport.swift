@@ -2,7 +2,6 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
-import NIOHTTPCompression
 import NIOSSL
 import Streams
 import Synchronization
@@ -208,19 +207,11 @@ package final class HTTPTransport: PageTransport {
                 var decoder = try ContentDecoding(contentEncoding: encoding ?? "", maxBytes: maxBytes)
                 var body = ByteBuffer()
                 var wire = 0
-                do {
-                    for try await chunk in response.body {
-                        wire += chunk.readableBytes
-                        try decoder.feed(chunk, into: &body)
-                    }
-                    try decoder.finish(into: &body)
-                } catch NIOHTTPDecompression.DecompressionError.limit {
-                    throw ContentDecoding.TooLarge(maxBytes: maxBytes)
-                } catch let error as NIOHTTPDecompression.DecompressionError {
-                    throw ContentDecoding.Corrupt(coding: encoding ?? "", reason: "\(error)")
-                } catch let error as NIOHTTPDecompression.ExtraDecompressionError {
-                    throw ContentDecoding.Corrupt(coding: encoding ?? "", reason: "\(error)")
+                for try await chunk in response.body {
+                    wire += chunk.readableBytes
+                    try decoder.feed(chunk, into: &body)
                 }
+                try decoder.finish(into: &body)
                 return HTTPResponseData(
                     status: status, headers: response.headers, body: body, url: current.url, wireBytes: wire)
             }
