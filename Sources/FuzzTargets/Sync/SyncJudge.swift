@@ -212,7 +212,7 @@ struct SyncJudge {
             return []
         case .token:
             guard config.placement == .param else { return [] }
-            let sent = URLComponents(string: first.url)?.queryItems?.first { $0.name == "since" }?.value
+            let sent = Self.query(of: first.url).first { $0.name == "since" }?.value
             guard sent == kept?.token else {
                 return [.init(.sent, "the sync sends since=\(sent ?? "nothing"), not the token kept, \(show(kept))")]
             }
@@ -249,7 +249,7 @@ struct SyncJudge {
 
     /// The `since` text a request sends, where the configuration puts it.
     private func sentText(_ exchange: ScriptedUpstream.Exchange) -> String? {
-        let query = URLComponents(string: exchange.url)?.queryItems ?? []
+        let query = Self.query(of: exchange.url)
         switch config.placement {
         case .param: return query.first { $0.name == "since" }?.value
         case .pattern:
@@ -264,6 +264,37 @@ struct SyncJudge {
             let value = rest.prefix { $0 != "," && $0 != "}" }
             return value.hasPrefix("\"") ? String(value.dropFirst().dropLast()) : String(value)
         }
+    }
+
+    /// The query of `url`, each name and value percent-decoded byte for byte. Not
+    /// `URLComponents.queryItems`, which decodes through `String(data:encoding:)`, which drops
+    /// a leading U+FEFF, so a token sent whole (`%EF%BB%BF…`) would read as another.
+    static func query(of url: String) -> [(name: String, value: String?)] {
+        // Not `URLComponents` either: a `%` that starts no escape makes it encode every `%`.
+        guard let mark = url.firstIndex(of: "?") else { return [] }
+        let query = url[url.index(after: mark)...].prefix { $0 != "#" }
+        return query.split(separator: "&", omittingEmptySubsequences: false).map { item in
+            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return (percentDecoded(parts[0]), parts.count > 1 ? percentDecoded(parts[1]) : nil)
+        }
+    }
+
+    /// `text` with each `%XX` replaced by its byte, read as UTF-8 (a `%` that starts no
+    /// escape stays).
+    static func percentDecoded(_ text: Substring) -> String {
+        var bytes: [UInt8] = []
+        var utf8 = Array(text.utf8)[...]
+        while let byte = utf8.popFirst() {
+            if byte == UInt8(ascii: "%"), utf8.count >= 2,
+                let escaped = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16)
+            {
+                bytes.append(escaped)
+                utf8 = utf8.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The answers a sync took: those that reached it, less each one whose request it sent
