@@ -1,4 +1,5 @@
 import Foundation
+import SyncCore
 import Testing
 
 @testable import FuzzTargets
@@ -15,5 +16,23 @@ import Testing
         #expect(query.map(\.value) == ["\u{FEFF}1767225600", "a b", "", nil, "%zz%4"])
         #expect(Array(query[0].value?.unicodeScalars ?? "".unicodeScalars).first == "\u{FEFF}")
         #expect(SyncJudge.query(of: "http://upstream.test/items").isEmpty)
+    }
+
+    /// A failure names a value as JSON text cut to 40 characters (`shownQuoted`): a string
+    /// of control characters shows its escapes, not its letters, which made 49 inputs look
+    /// unnamed; a header the loopback upstream sends loses its control characters.
+    @Test(arguments: [
+        "\u{0C}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}nzg\u{0}\u{0}", "       1767225600", "", " ",
+        "\u{FFFD}\u{4}\u{0}x",
+        "<http://upstream.test/items?p=9>; rel=\"next\"", "113518922052419301", String(repeating: "x", count: 10_000),
+    ])
+    func aValueIsNamedAsAFailureShowsIt(_ text: String) {
+        #expect(
+            ServedValue.from(text).isNamed(in: "the item at \"/items/0\" has \(text.shownQuoted()) at \"/updated\""))
+        #expect(!ServedValue.from(text).isNamed(in: "the item at \"/items/0\" has \"other\" at \"/updated\""))
+    }
+
+    @Test func aHeaderOnTheWireHoldsNoControlCharacter() {
+        #expect(LoopbackUpstream.onTheWire("9\u{1E}Zp\u{7F}tio\u{0}") == "9Zptio")
     }
 }

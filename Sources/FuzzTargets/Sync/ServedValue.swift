@@ -27,19 +27,18 @@ enum ServedValue: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// What a message that names the value must hold: the first run of its
-    /// characters that a message writes as they are (printable ASCII but a
-    /// quote or a backslash) among its first 16, at most 16 characters long (a
-    /// message shortens long values); `""` for an empty string; `nil` when
-    /// its start has no such character, and a message may write it any way.
-    var namedPrefix: String? {
-        if case .string("") = self { return "\"\"" }
-        func plain(_ scalar: Unicode.Scalar) -> Bool {
-            scalar.value >= 0x20 && scalar.value < 0x7F && scalar != "\"" && scalar != "\\"
-        }
-        let start = text.unicodeScalars.prefix(16).drop { !plain($0) }
-        let run = start.prefix(while: plain)
-        return run.isEmpty ? nil : String(String.UnicodeScalarView(run))
+    /// What a message that names the value must hold: the start of the value as JSON
+    /// writes it (quotes and escapes, `\u0000` for a NUL), its first 12 Unicode scalars.
+    /// A message shows a value as JSON text cut to 40 characters, so a string of control
+    /// characters may show none of its letters (docs/configuration.md#what-a-sync-keeps).
+    var namedPrefix: String {
+        String(String.UnicodeScalarView(json.unicodeScalars.prefix(12)))
+    }
+
+    /// Whether `message` holds ``namedPrefix``, byte for byte (not by characters: a
+    /// combining mark after the quote would join it).
+    func isNamed(in message: String) -> Bool {
+        Array(message.utf8).firstRange(of: Array(namedPrefix.utf8)) != nil
     }
 
     /// `text` as a JSON string, every character that needs it escaped.
@@ -52,6 +51,8 @@ enum ServedValue: Hashable, Sendable, CustomStringConvertible {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
+            case "\u{08}": result += "\\b"
+            case "\u{0C}": result += "\\f"
             case _ where scalar.value < 0x20:
                 let hex = String(scalar.value, radix: 16)
                 result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex

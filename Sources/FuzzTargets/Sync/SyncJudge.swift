@@ -458,8 +458,11 @@ struct SyncJudge {
         }
         if config.total == .body { places.append(("\"/total\"", pages.compactMap(\.total))) }
         let headerTotals = exchanges.flatMap { exchange in
-            exchange.answer.headers.filter { $0.name.lowercased() == "x-total-count" }.map {
-                ServedValue.from($0.value.trimmingCharacters(in: .whitespaces))
+            // As sent, or without the spaces around it that HTTP drops (RFC 9110 §5.5).
+            exchange.answer.headers.filter { $0.name.lowercased() == "x-total-count" }.flatMap {
+                let filled = upstream.filled($0.value)
+                let value = config.wire ? LoopbackUpstream.onTheWire(filled) : filled
+                return [ServedValue.string(value), ServedValue.from(value.trimmingCharacters(in: .whitespaces))]
             }
         }
         places.append(("X-Total-Count", headerTotals))
@@ -472,7 +475,11 @@ struct SyncJudge {
         }
         var found: [SyncViolation] = []
         for (place, values) in places where message.contains(place) && !values.isEmpty {
-            if !values.contains(where: { value in value.namedPrefix.map { message.contains($0) } ?? true }) {
+            // A value holds the upstream's base URL as served, not its placeholder.
+            let served = values.map { value in
+                if case .string(let text) = value { ServedValue.string(upstream.filled(text)) } else { value }
+            }
+            if !served.contains(where: { $0.isNamed(in: message) }) {
                 found.append(
                     .init(
                         .named,
