@@ -35,4 +35,20 @@ import Testing
     @Test func aHeaderOnTheWireHoldsNoControlCharacter() {
         #expect(LoopbackUpstream.onTheWire("9\u{1E}Zp\u{7F}tio\u{0}") == "9Zptio")
     }
+
+    /// A request sent again at once, the same in all, is a retry whose answer the sync did not
+    /// take; a capped walk's next window that sends `{since}` in a header differs only there,
+    /// and its first window's answer counts (49 inputs lost it and blamed the agent).
+    @Test func aRetryIsTheSameRequestHeadersAndAll() {
+        func exchange(_ since: String) -> ScriptedUpstream.Exchange {
+            ScriptedUpstream.Exchange(
+                sync: 1, method: "GET", url: "http://upstream.test/items", headers: [("X-Since", since)], body: nil,
+                answer: .end, bodyText: "{\"items\": []}")
+        }
+        let windows = [exchange("1970-01-01T00:00:00Z"), exchange("1970-01-01T01:53:09Z")]
+        #expect(
+            SyncJudge.taken(windows).map { $0.headers[0].value } == ["1970-01-01T00:00:00Z", "1970-01-01T01:53:09Z"])
+        let retried = [exchange("1970-01-01T00:00:00Z"), exchange("1970-01-01T00:00:00Z")]
+        #expect(SyncJudge.taken(retried).count == 1)
+    }
 }

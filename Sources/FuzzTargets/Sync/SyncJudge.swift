@@ -298,17 +298,31 @@ struct SyncJudge {
     }
 
     /// The answers a sync took: those that reached it, less each one whose request it sent
-    /// again at once (it refused the answer, as a transient failure).
+    /// again at once, headers and all (it refused the answer, as a transient failure).
     static func taken(_ exchanges: [ScriptedUpstream.Exchange]) -> [ScriptedUpstream.Exchange] {
         exchanges.indices.compactMap { index in
             let exchange = exchanges[index]
             guard exchange.answer.failure == nil else { return nil }
             if index + 1 < exchanges.count {
                 let next = exchanges[index + 1]
-                if next.method == exchange.method, next.url == exchange.url, next.body == exchange.body { return nil }
+                // The same request, headers and all: a capped walk's next window may differ
+                // only in its `{since}` header.
+                if next.method == exchange.method, next.url == exchange.url, next.body == exchange.body,
+                    Self.sameHeaders(next, exchange)
+                {
+                    return nil
+                }
             }
             return exchange
         }
+    }
+
+    /// Whether two requests send the same headers (names in any case, in any order).
+    static func sameHeaders(_ one: ScriptedUpstream.Exchange, _ other: ScriptedUpstream.Exchange) -> Bool {
+        func normal(_ exchange: ScriptedUpstream.Exchange) -> [String] {
+            exchange.headers.map { "\($0.name.lowercased()): \($0.value)" }.sorted()
+        }
+        return normal(one) == normal(other)
     }
 
     // MARK: Sizes
