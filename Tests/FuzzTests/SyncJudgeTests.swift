@@ -50,5 +50,10 @@ import Testing
             SyncJudge.taken(windows).map { $0.headers[0].value } == ["1970-01-01T00:00:00Z", "1970-01-01T01:53:09Z"])
         let retried = [exchange("1970-01-01T00:00:00Z"), exchange("1970-01-01T00:00:00Z")]
         #expect(SyncJudge.taken(retried).count == 1)
+        // An expiry, though the full sync it starts asks the same first request.
+        var expired = retried
+        expired[0].answer.status = 410
+        #expect(SyncJudge.taken(expired, expiredWhen: true).map(\.answer.status) == [410, 200])
+        #expect(SyncJudge.taken(expired).map(\.answer.status) == [200])
     }
 }

@@ -138,7 +138,7 @@ struct SyncJudge {
         }
         var walks = [ledger]
         var expired = false
-        for exchange in Self.taken(exchanges) {
+        for exchange in Self.taken(exchanges, expiredWhen: config.expiredWhen) {
             if config.expiredWhen, exchange.answer.status == 410 {
                 expired = true
                 walks.append([])
@@ -299,10 +299,15 @@ struct SyncJudge {
 
     /// The answers a sync took: those that reached it, less each one whose request it sent
     /// again at once, headers and all (it refused the answer, as a transient failure).
-    static func taken(_ exchanges: [ScriptedUpstream.Exchange]) -> [ScriptedUpstream.Exchange] {
+    /// A 410 that `expiredWhen` matches is taken even when the full sync it starts sends the
+    /// same first request (the value kept was `initial`).
+    static func taken(
+        _ exchanges: [ScriptedUpstream.Exchange], expiredWhen: Bool = false
+    ) -> [ScriptedUpstream.Exchange] {
         exchanges.indices.compactMap { index in
             let exchange = exchanges[index]
             guard exchange.answer.failure == nil else { return nil }
+            if expiredWhen, exchange.answer.status == 410 { return exchange }
             if index + 1 < exchanges.count {
                 let next = exchanges[index + 1]
                 // The same request, headers and all: a capped walk's next window may differ
