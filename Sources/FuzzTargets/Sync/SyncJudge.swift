@@ -160,6 +160,7 @@ struct SyncJudge {
             guard let walk = sync.after?.walk else { return found }
             // The walk kept is one of those the sync walked, its committed pages holding its value.
             var expectations: [String] = []
+            var refused: SyncViolation?
             for candidate in walks.reversed() where walk.pages <= candidate.count {
                 switch kept(over: Array(candidate.prefix(walk.pages)), base: nil) {
                 case .success(let expected)?:
@@ -168,11 +169,16 @@ struct SyncJudge {
                         return found
                     }
                     expectations.append(expected.map(\.description) ?? "none")
-                case nil, .failure?:
+                case nil:
                     ledger = candidate
                     return found
+                case .failure(let violation)?:
+                    // Pages holding a value that must be refused were not committed: the walk
+                    // kept is another (the one an expiry cut off), unless there is none.
+                    refused = refused ?? violation
                 }
             }
+            if expectations.isEmpty, let refused { return found + [refused] }
             if !expectations.isEmpty {
                 found.append(
                     .init(
