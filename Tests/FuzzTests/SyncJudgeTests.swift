@@ -32,6 +32,14 @@ import Testing
         #expect(!ServedValue.from(text).isNamed(in: "the item at \"/items/0\" has \"other\" at \"/updated\""))
     }
 
+    /// A `Content-Length` is shown as it came, unquoted (found by the 20-minute run).
+    @Test func aHeaderShownUnquotedIsNamed() {
+        let length = ServedValue.from("00123423574759220")
+        #expect(
+            length.isNamed(in: "the response is larger than maxResponseSize: its Content-Length is 00123423574759220"))
+        #expect(!length.isNamed(in: "the response is larger than maxResponseSize: its Content-Length is 9"))
+    }
+
     @Test func aHeaderOnTheWireHoldsNoControlCharacter() {
         #expect(LoopbackUpstream.onTheWire("9\u{1E}Zp\u{7F}tio\u{0}") == "9Zptio")
     }

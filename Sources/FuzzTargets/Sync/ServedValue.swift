@@ -36,9 +36,19 @@ enum ServedValue: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether `message` holds ``namedPrefix``, byte for byte (not by characters: a
-    /// combining mark after the quote would join it).
+    /// combining mark after the quote would join it), or, for a header the agent shows
+    /// as it came (`its Content-Length is 00123…`), the start of its text unquoted.
     func isNamed(in message: String) -> Bool {
-        Array(message.utf8).firstRange(of: Array(namedPrefix.utf8)) != nil
+        let bytes = Array(message.utf8)
+        if bytes.firstRange(of: Array(namedPrefix.utf8)) != nil { return true }
+        let start = String(String.UnicodeScalarView(text.unicodeScalars.prefix(12)))
+        // Only a start with a letter or digit tells: any message holds a space.
+        guard
+            start.unicodeScalars.contains(where: {
+                $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0)
+            })
+        else { return false }
+        return bytes.firstRange(of: Array(start.utf8)) != nil
     }
 
     /// `text` as a JSON string, every character that needs it escaped.
