@@ -41,7 +41,9 @@ enum ServedValue: Hashable, Sendable, CustomStringConvertible {
     func isNamed(in message: String) -> Bool {
         let bytes = Array(message.utf8)
         if bytes.firstRange(of: Array(namedPrefix.utf8)) != nil { return true }
-        let start = String(String.UnicodeScalarView(text.unicodeScalars.prefix(12)))
+        // A count may be shown without its leading zeros (`the API stated 10379044 items`).
+        let digits = text.allSatisfy { $0.isASCII && $0.isNumber } ? String(text.drop { $0 == "0" }) : text
+        let start = String(String.UnicodeScalarView(digits.unicodeScalars.prefix(12)))
         // Only a start with a letter or digit tells: any message holds a space.
         guard
             start.unicodeScalars.contains(where: {
