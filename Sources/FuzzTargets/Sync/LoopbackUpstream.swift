@@ -51,6 +51,11 @@ final class LoopbackUpstream: Sendable {
         return server
     }
 
+    /// A header value as it is written: without control characters, which no header line holds.
+    static func onTheWire(_ value: String) -> String {
+        String(String.UnicodeScalarView(value.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }))
+    }
+
     /// The bytes of an answer: its status line, its headers (the script's
     /// `Content-Length`, else the body's), `Connection: close`, and its body.
     static func bytes(of exchange: ScriptedUpstream.Exchange, headers: [(name: String, value: String)]) -> ByteBuffer {
@@ -59,8 +64,7 @@ final class LoopbackUpstream: Sendable {
         let body = bodiless ? "" : exchange.bodyText
         var head = "HTTP/1.1 \(answer.status) \(HTTPResponseStatus(statusCode: answer.status).reasonPhrase)\r\n"
         for (name, value) in headers {
-            let clean = String(value.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init))
-            head += "\(name): \(clean)\r\n"
+            head += "\(name): \(onTheWire(value))\r\n"
         }
         if let length = answer.contentLength {
             head += "Content-Length: \(length)\r\n"

@@ -27,19 +27,30 @@ enum ServedValue: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// What a message that names the value must hold: the first run of its
-    /// characters that a message writes as they are (printable ASCII but a
-    /// quote or a backslash) among its first 16, at most 16 characters long (a
-    /// message shortens long values); `""` for an empty string; `nil` when
-    /// its start has no such character, and a message may write it any way.
-    var namedPrefix: String? {
-        if case .string("") = self { return "\"\"" }
-        func plain(_ scalar: Unicode.Scalar) -> Bool {
-            scalar.value >= 0x20 && scalar.value < 0x7F && scalar != "\"" && scalar != "\\"
-        }
-        let start = text.unicodeScalars.prefix(16).drop { !plain($0) }
-        let run = start.prefix(while: plain)
-        return run.isEmpty ? nil : String(String.UnicodeScalarView(run))
+    /// What a message that names the value must hold: the start of the value as JSON
+    /// writes it (quotes and escapes, `\u0000` for a NUL), its first 12 Unicode scalars.
+    /// A message shows a value as JSON text cut to 40 characters, so a string of control
+    /// characters may show none of its letters (docs/configuration.md#what-a-sync-keeps).
+    var namedPrefix: String {
+        String(String.UnicodeScalarView(json.unicodeScalars.prefix(12)))
+    }
+
+    /// Whether `message` holds ``namedPrefix``, byte for byte (not by characters: a
+    /// combining mark after the quote would join it), or, for a header the agent shows
+    /// as it came (`its Content-Length is 00123…`), the start of its text unquoted.
+    func isNamed(in message: String) -> Bool {
+        let bytes = Array(message.utf8)
+        if bytes.firstRange(of: Array(namedPrefix.utf8)) != nil { return true }
+        // A count may be shown without its leading zeros (`the API stated 10379044 items`).
+        let digits = text.allSatisfy { $0.isASCII && $0.isNumber } ? String(text.drop { $0 == "0" }) : text
+        let start = String(String.UnicodeScalarView(digits.unicodeScalars.prefix(12)))
+        // Only a start with a letter or digit tells: any message holds a space.
+        guard
+            start.unicodeScalars.contains(where: {
+                $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0)
+            })
+        else { return false }
+        return bytes.firstRange(of: Array(start.utf8)) != nil
     }
 
     /// `text` as a JSON string, every character that needs it escaped.
@@ -52,6 +63,8 @@ enum ServedValue: Hashable, Sendable, CustomStringConvertible {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
+            case "\u{08}": result += "\\b"
+            case "\u{0C}": result += "\\f"
             case _ where scalar.value < 0x20:
                 let hex = String(scalar.value, radix: 16)
                 result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex

@@ -138,7 +138,7 @@ struct SyncJudge {
         }
         var walks = [ledger]
         var expired = false
-        for exchange in Self.taken(exchanges) {
+        for exchange in Self.taken(exchanges, expiredWhen: config.expiredWhen, wire: config.wire) {
             if config.expiredWhen, exchange.answer.status == 410 {
                 expired = true
                 walks.append([])
@@ -160,6 +160,7 @@ struct SyncJudge {
             guard let walk = sync.after?.walk else { return found }
             // The walk kept is one of those the sync walked, its committed pages holding its value.
             var expectations: [String] = []
+            var refused: SyncViolation?
             for candidate in walks.reversed() where walk.pages <= candidate.count {
                 switch kept(over: Array(candidate.prefix(walk.pages)), base: nil) {
                 case .success(let expected)?:
@@ -168,11 +169,16 @@ struct SyncJudge {
                         return found
                     }
                     expectations.append(expected.map(\.description) ?? "none")
-                case nil, .failure?:
+                case nil:
                     ledger = candidate
                     return found
+                case .failure(let violation)?:
+                    // Pages holding a value that must be refused were not committed: the walk
+                    // kept is another (the one an expiry cut off), unless there is none.
+                    refused = refused ?? violation
                 }
             }
+            if expectations.isEmpty, let refused { return found + [refused] }
             if !expectations.isEmpty {
                 found.append(
                     .init(
@@ -212,7 +218,7 @@ struct SyncJudge {
             return []
         case .token:
             guard config.placement == .param else { return [] }
-            let sent = URLComponents(string: first.url)?.queryItems?.first { $0.name == "since" }?.value
+            let sent = Self.query(of: first.url).first { $0.name == "since" }?.value
             guard sent == kept?.token else {
                 return [.init(.sent, "the sync sends since=\(sent ?? "nothing"), not the token kept, \(show(kept))")]
             }
@@ -249,7 +255,7 @@ struct SyncJudge {
 
     /// The `since` text a request sends, where the configuration puts it.
     private func sentText(_ exchange: ScriptedUpstream.Exchange) -> String? {
-        let query = URLComponents(string: exchange.url)?.queryItems ?? []
+        let query = Self.query(of: exchange.url)
         switch config.placement {
         case .param: return query.first { $0.name == "since" }?.value
         case .pattern:
@@ -266,18 +272,75 @@ struct SyncJudge {
         }
     }
 
+    /// The query of `url`, each name and value percent-decoded byte for byte. Not
+    /// `URLComponents.queryItems`, which decodes through `String(data:encoding:)`, which drops
+    /// a leading U+FEFF, so a token sent whole (`%EF%BB%BF…`) would read as another.
+    static func query(of url: String) -> [(name: String, value: String?)] {
+        // Not `URLComponents` either: a `%` that starts no escape makes it encode every `%`.
+        guard let mark = url.firstIndex(of: "?") else { return [] }
+        let query = url[url.index(after: mark)...].prefix { $0 != "#" }
+        return query.split(separator: "&", omittingEmptySubsequences: false).map { item in
+            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return (percentDecoded(parts[0]), parts.count > 1 ? percentDecoded(parts[1]) : nil)
+        }
+    }
+
+    /// `text` with each `%XX` replaced by its byte, read as UTF-8 (a `%` that starts no
+    /// escape stays).
+    static func percentDecoded(_ text: Substring) -> String {
+        var bytes: [UInt8] = []
+        var utf8 = Array(text.utf8)[...]
+        while let byte = utf8.popFirst() {
+            if byte == UInt8(ascii: "%"), utf8.count >= 2,
+                let escaped = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16)
+            {
+                bytes.append(escaped)
+                utf8 = utf8.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// The answers a sync took: those that reached it, less each one whose request it sent
-    /// again at once (it refused the answer, as a transient failure).
-    static func taken(_ exchanges: [ScriptedUpstream.Exchange]) -> [ScriptedUpstream.Exchange] {
+    /// again at once, headers and all (it refused the answer, as a transient failure).
+    /// A 410 that `expiredWhen` matches is taken even when the full sync it starts sends the
+    /// same first request (the value kept was `initial`).
+    static func taken(
+        _ exchanges: [ScriptedUpstream.Exchange], expiredWhen: Bool = false, wire: Bool = true
+    ) -> [ScriptedUpstream.Exchange] {
         exchanges.indices.compactMap { index in
             let exchange = exchanges[index]
             guard exchange.answer.failure == nil else { return nil }
+            if expiredWhen, exchange.answer.status == 410 { return exchange }
+            // In-process, a 2xx page is never refused as transient (the scripted transport
+            // hands its body over as it is, whatever its Content-Encoding): a request sent
+            // again after it is one the API named again (a cursor or window that does not
+            // move), not a retry.
+            if !wire, (200..<300).contains(exchange.answer.status), case .page = exchange.answer.body {
+                return exchange
+            }
             if index + 1 < exchanges.count {
                 let next = exchanges[index + 1]
-                if next.method == exchange.method, next.url == exchange.url, next.body == exchange.body { return nil }
+                // The same request, headers and all: a capped walk's next window may differ
+                // only in its `{since}` header.
+                if next.method == exchange.method, next.url == exchange.url, next.body == exchange.body,
+                    Self.sameHeaders(next, exchange)
+                {
+                    return nil
+                }
             }
             return exchange
         }
+    }
+
+    /// Whether two requests send the same headers (names in any case, in any order).
+    static func sameHeaders(_ one: ScriptedUpstream.Exchange, _ other: ScriptedUpstream.Exchange) -> Bool {
+        func normal(_ exchange: ScriptedUpstream.Exchange) -> [String] {
+            exchange.headers.map { "\($0.name.lowercased()): \($0.value)" }.sorted()
+        }
+        return normal(one) == normal(other)
     }
 
     // MARK: Sizes
@@ -325,7 +388,7 @@ struct SyncJudge {
     /// A snapshot sync that succeeded holds every item served, and got the count the API stated.
     private func judgeSnapshot(_ sync: Sync, _ exchanges: [ScriptedUpstream.Exchange]) -> [SyncViolation] {
         var pages: [PageTemplate] = []
-        let exchanges = Self.taken(exchanges)
+        let exchanges = Self.taken(exchanges, wire: config.wire)
         for exchange in exchanges {
             if exchange.answer.status == 304 { return [] }
             guard (200..<300).contains(exchange.answer.status) else { continue }
@@ -427,8 +490,11 @@ struct SyncJudge {
         }
         if config.total == .body { places.append(("\"/total\"", pages.compactMap(\.total))) }
         let headerTotals = exchanges.flatMap { exchange in
-            exchange.answer.headers.filter { $0.name.lowercased() == "x-total-count" }.map {
-                ServedValue.from($0.value.trimmingCharacters(in: .whitespaces))
+            // As sent, or without the spaces around it that HTTP drops (RFC 9110 §5.5).
+            exchange.answer.headers.filter { $0.name.lowercased() == "x-total-count" }.flatMap {
+                let filled = upstream.filled($0.value)
+                let value = config.wire ? LoopbackUpstream.onTheWire(filled) : filled
+                return [ServedValue.string(value), ServedValue.from(value.trimmingCharacters(in: .whitespaces))]
             }
         }
         places.append(("X-Total-Count", headerTotals))
@@ -441,7 +507,11 @@ struct SyncJudge {
         }
         var found: [SyncViolation] = []
         for (place, values) in places where message.contains(place) && !values.isEmpty {
-            if !values.contains(where: { value in value.namedPrefix.map { message.contains($0) } ?? true }) {
+            // A value holds the upstream's base URL as served, not its placeholder.
+            let served = values.map { value in
+                if case .string(let text) = value { ServedValue.string(upstream.filled(text)) } else { value }
+            }
+            if !served.contains(where: { $0.isNamed(in: message) }) {
                 found.append(
                     .init(
                         .named,

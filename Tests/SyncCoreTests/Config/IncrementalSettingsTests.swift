@@ -32,6 +32,23 @@ import Testing
         #expect(link.value(toSend: .token("https://graph.example/delta?$deltatoken=x")) == nil)
     }
 
+    /// An `initial` finer than `since.format` is no error: it is kept exactly, and sent with
+    /// the finer part cut off, never a later time (docs/configuration.md#incremental-resources).
+    @Test(arguments: [
+        ("unixSeconds", "1767225600.9", "1767225600"),
+        ("unixSeconds", #""2026-01-01T00:00:00.999999999Z""#, "1767225600"),
+        ("unixSeconds", "-0.5", "-1"),
+        ("unixMilliseconds", "1767225600123.9", "1767225600123"),
+        ("unixMilliseconds", #""1969-12-31T23:59:59.9999Z""#, "-1"),
+    ])
+    func anInitialWithAFractionIsSentCutOff(_ format: String, _ initial: String, _ sent: String) throws {
+        let config = try decodeConfig(
+            #"{"resources": [{"name": "a", "url": "https://api.example.com/items", "key": "/id", "mode": "incremental", "#
+                + #""since": {"field": "/t", "param": "s", "format": "\#(format)", "initial": \#(initial)}}]}"#)
+        let settings = try #require(config.resources[0].incremental)
+        #expect(settings.value(toSend: nil)?.text() == sent)
+    }
+
     @Test func valuesAreReadAsISOTimesOrUnixNumbers() {
         let noon = ExactTime.at(1_790_000_000)
         for (value, format, expected) in [

@@ -22,6 +22,27 @@ import Testing
         #expect(try TextTemplate.parse("{since}").render(nil) == "")
     }
 
+    /// A pattern writes the instant kept in the proleptic Gregorian calendar, as ISO 8601
+    /// does, and cuts off what it leaves out: never a later time than kept, which would
+    /// skip the changes in between (found by the `sync` fuzz target).
+    @Test func aPatternWritesTheYearsOneTo9999AndCutsFractionsOff() throws {
+        func written(_ time: ExactTime?, _ pattern: String, in zone: String = "UTC") throws -> String {
+            TimeFormat.pattern(pattern).text(try #require(time), timeZone: try #require(TimeZone(identifier: zone)))
+        }
+        let seconds = "yyyy-MM-dd'T'HH:mm:ss'Z'"
+        #expect(try written(.earliest, seconds) == "0001-01-01T00:00:00Z")
+        #expect(try written(ExactTime(iso8601: "0001-12-31T12:00:00Z"), "yyyy-MM-dd G") == "0001-12-31 AD")
+        #expect(try written(ExactTime(iso8601: "1582-10-04T00:00:00Z"), "yyyy-MM-dd") == "1582-10-04")
+        #expect(try written(.latest, seconds) == "9999-12-31T23:59:59Z")
+        #expect(try written(ExactTime(seconds: -1, nanoseconds: 999_999_999), seconds) == "1969-12-31T23:59:59Z")
+        #expect(try written(ExactTime(seconds: -1, nanoseconds: 999_999_999), "HH:mm:ss.SSS") == "23:59:59.999")
+        #expect(try written(.latest, "ss.SSSSSSSSSSS") == "59.99999999900")
+        #expect(try written(ExactTime(seconds: 0, nanoseconds: 5_000_000), "ss.SSS'S'S") == "00.005S0")
+        let berlin = try written(
+            ExactTime(iso8601: "2026-11-24T10:00:59.999Z"), "yyyy-MM-dd HH:mm", in: "Europe/Berlin")
+        #expect(berlin == "2026-11-24 11:00")
+    }
+
     @Test(arguments: [
         (
             "{sinse}",

@@ -36,8 +36,9 @@ package enum TimeFormat: Sendable, Hashable {
         return fields && !quoted
     }
 
-    /// `time` in this format, a pattern's in `timeZone` (to the precision of a
-    /// `Date`, about a microsecond).
+    /// `time` in this format, a pattern's in `timeZone`, in the proleptic Gregorian
+    /// calendar of ISO 8601 and the kept times, and never later than `time`: a field
+    /// the pattern leaves out is dropped, not rounded (docs/configuration.md#placeholders).
     func text(_ time: ExactTime, timeZone: TimeZone) -> String {
         switch self {
         case .named(let format): return format.text(time)
@@ -45,10 +46,46 @@ package enum TimeFormat: Sendable, Hashable {
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: "en_US_POSIX")
             formatter.calendar = Calendar(identifier: .gregorian)
+            // ICU's calendar is Julian before 1582; the kept times are not.
+            formatter.gregorianStartDate = .distantPast
             formatter.timeZone = timeZone
-            formatter.dateFormat = pattern
-            return formatter.string(from: time.date)
+            formatter.dateFormat = Self.fractionWritten(pattern, nanoseconds: time.nanoseconds)
+            // Whole seconds are exact in a `Date` of any year 1 to 9999; a fraction
+            // would round, and 23:59:59.9999999 could become the next day.
+            return formatter.string(from: Date(timeIntervalSince1970: Double(time.seconds)))
         }
+    }
+
+    /// `pattern` with each run of `S` outside its quoted parts replaced by that
+    /// many digits of the fraction, cut off (digits are text in a pattern).
+    static func fractionWritten(_ pattern: String, nanoseconds: Int32) -> String {
+        let digits = Array(String(nanoseconds).leftPadded(to: 9))
+        var result = ""
+        var quoted = false
+        var run = 0
+        func endRun() {
+            guard run > 0 else { return }
+            result += String((0..<run).map { $0 < digits.count ? digits[$0] : "0" })
+            run = 0
+        }
+        for character in pattern {
+            if !quoted, character == "S" {
+                run += 1
+                continue
+            }
+            endRun()
+            if character == "'" { quoted.toggle() }
+            result.append(character)
+        }
+        endRun()
+        return result
+    }
+}
+
+extension String {
+    /// The text with zeros before it, to `width` characters.
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }
 
