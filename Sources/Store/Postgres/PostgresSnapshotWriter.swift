@@ -164,11 +164,15 @@ extension PostgresStore {
     }
 
     /// Removes a snapshot's staged rows, even when the calling task is cancelled.
+    ///
+    /// The snapshot's row first, then its pages, in the order of every other
+    /// removal (an apply, ``beginSnapshot(of:lastWins:)``): two transactions
+    /// removing the same snapshot wait for each other, never deadlock.
     func dropSnapshot(_ id: Int64) async throws(StoreError) {
         let logger = logger
         try await transaction(cancellable: false) { connection in
-            try await connection.query("DELETE FROM staging WHERE snapshot = \(id)", logger: logger)
             try await connection.query("DELETE FROM snapshots WHERE id = \(id)", logger: logger)
+            try await connection.query("DELETE FROM staging WHERE snapshot = \(id)", logger: logger)
         }
         openSnapshots.withLock { _ = $0.remove(id) }
     }

@@ -129,10 +129,15 @@ public final class PostgresStore: SyncStore {
                 database: place.database, tls: mode)
         }
         // A session idle in a transaction (an agent frozen in the middle of one)
-        // would hold its rows' locks, leases among them: the server ends it.
+        // would hold its rows' locks, leases among them: the server ends it. A
+        // statement whose connection the agent closed (a cancelled call) would run
+        // on to its end, holding its locks, the feed's among them, while the stop
+        // waits for the syncs that need them: the server checks the connection
+        // every quarter of a second while it runs one, and ends it once closed
+        // (docs/fleet.md#stopping-with-syncs-in-flight).
         configuration.options.additionalStartupParameters = [
             ("search_path", place.schema), ("application_name", "sync-agent"),
-            ("idle_in_transaction_session_timeout", "10s"),
+            ("idle_in_transaction_session_timeout", "10s"), ("client_connection_check_interval", "250ms"),
         ]
         configuration.options.connectTimeout = .seconds(5)
         configuration.options.maximumConnections = maximumConnections
@@ -251,11 +256,24 @@ public final class PostgresStore: SyncStore {
             return try await mapErrors { try await perform(held.connection, begin: held.inTransaction ? nil : begin) }
         }
         let client = client
-        let body: @Sendable () async throws -> T = {
+        let lent: @Sendable () async throws -> T = {
             try await client.withConnection { connection in
+                // A connection that closed while idle (the server ended it) can be lent before
+                // the pool hears of it, and a statement sent on it would never be answered: it
+                // goes back once the pool has dropped it, and the call asks for another.
+                guard !connection.isClosed else {
+                    try? await connection.closeFuture.get()
+                    throw LentClosed()
+                }
                 // A cancellation closes the connection, and the server rolls the transaction back.
-                try await Self.cancellingByClosing(connection) { try await perform(connection, begin: begin) }
+                return try await Self.cancellingByClosing(connection) { try await perform(connection, begin: begin) }
             }
+        }
+        let body: @Sendable () async throws -> T = {
+            for _ in 1..<Self.maximumConnections {
+                do { return try await lent() } catch is LentClosed {}
+            }
+            return try await lent()
         }
         return try await mapErrors {
             if cancellable { return try await Self.withPatience(patience, body) }
@@ -289,6 +307,11 @@ public final class PostgresStore: SyncStore {
     /// The server did not answer within `patience`.
     struct Unanswered: Error {
         var patience: Duration
+    }
+
+    /// The pool lent a connection that had closed, as many times as it holds connections.
+    struct LentClosed: Error, CustomStringConvertible {
+        var description: String { "the pool lent only connections that had closed" }
     }
 
     private func mapErrors<T: Sendable>(_ body: () async throws -> T) async throws(StoreError) -> T {
