@@ -46,6 +46,11 @@ final class PostgresSnapshotWriter: SnapshotWriter {
         // cancelled sync ends its statement, PostgresStore.run) traps in
         // postgres-nio, and a SIGTERM would kill the agent
         // (docs/fleet.md#stopping-with-syncs-in-flight).
+        // The page goes in only while the snapshot's row is there, which it locks until
+        // its commit: a removal of the snapshot (its row, then in a statement of its own
+        // its pages) waits for it and then removes its rows too, or comes first and the
+        // page goes nowhere. Without the lock, a page committed as its cancelled sync's
+        // snapshot was removed stayed staged with no snapshot (docs/fleet.md#staged-pages).
         let batch = lastWins ? records.lastOfEachKey(\.key) : records
         let (keys, data, lastWins) = (batch.map(\.key), batch.map(\.data), lastWins)
         do {
@@ -54,15 +59,19 @@ final class PostgresSnapshotWriter: SnapshotWriter {
                     // One statement cannot update a row twice: the last of each key goes.
                     try await connection.query(
                         """
+                        WITH s AS (SELECT id FROM snapshots WHERE id = \(id) FOR KEY SHARE)
                         INSERT INTO staging (snapshot, key, data, page)
-                        SELECT \(id), key, data, \(page) FROM unnest(\(keys)::text[], \(data)::text[]) AS t(key, data)
+                        SELECT s.id, t.key, t.data, \(page)
+                        FROM s, unnest(\(keys)::text[], \(data)::text[]) AS t(key, data)
                         ON CONFLICT (snapshot, key) DO UPDATE SET data = excluded.data, page = excluded.page
                         """, logger: logger)
                 } else {
                     try await connection.query(
                         """
+                        WITH s AS (SELECT id FROM snapshots WHERE id = \(id) FOR KEY SHARE)
                         INSERT INTO staging (snapshot, key, data, page)
-                        SELECT \(id), key, data, \(page) FROM unnest(\(keys)::text[], \(data)::text[]) AS t(key, data)
+                        SELECT s.id, t.key, t.data, \(page)
+                        FROM s, unnest(\(keys)::text[], \(data)::text[]) AS t(key, data)
                         """, logger: logger)
                 }
             }
@@ -137,10 +146,9 @@ extension PostgresStore {
         let alive = Self.interval(leases?.leaseTime ?? PostgresLeases.defaultLeaseTime)
         let gone = Self.interval(Self.abandonedAgentAge)
         let id = try await transaction { connection in
-            try await connection.query(
+            let removed = try await connection.rows(
                 """
-                WITH gone AS (
-                    DELETE FROM snapshots AS s
+                DELETE FROM snapshots AS s
                     WHERE (s.resource = \(resource) AND NOT (s.id = ANY(\(open)::bigint[]))
                            AND (s.agent IS NULL OR s.agent = \(agent) OR NOT EXISTS (
                                 SELECT 1 FROM agents AS a
@@ -149,9 +157,14 @@ extension PostgresStore {
                                 SELECT 1 FROM agents AS a WHERE a.id = s.agent AND a.heartbeat_at > now() - \(gone)::interval)
                            AND (s.agent IS NOT NULL OR s.began_at < now() - \(gone)::interval))
                     RETURNING s.id
-                )
-                DELETE FROM staging WHERE snapshot IN (SELECT id FROM gone)
-                """, logger: logger)
+                """, logger
+            ).compactMap { try $0.get("id", as: Int64.self) }
+            // Their pages in a statement of its own, which sees those committed while the
+            // removal waited for their snapshot's lock.
+            if !removed.isEmpty {
+                try await connection.query(
+                    "DELETE FROM staging WHERE snapshot = ANY(\(removed)::bigint[])", logger: logger)
+            }
             return try await connection.value(
                 Int64.self,
                 """

@@ -112,7 +112,29 @@ extension PostgresStore {
             return recorded
         }
         apply?.close()
+        if let staged, staged.count >= Self.analyzeFloor {
+            let feed = recorded.feed?.count ?? 0
+            await vacuum(feed >= Self.analyzeFloor ? ["staging", "records"] : ["staging"])
+        }
         return recorded
+    }
+
+    /// Vacuums `tables` after a large apply (docs/fleet.md#staged-pages): the
+    /// staged rows it deleted, and the records it replaced, leave dead tuples
+    /// that would otherwise wait for autovacuum, while the next syncs append
+    /// to the tables' ends. A table another vacuum holds is skipped; a vacuum
+    /// that fails or is cancelled (a stop) changes nothing and is left to
+    /// autovacuum.
+    func vacuum(_ tables: [String]) async {
+        let logger = logger
+        let sql = "VACUUM (SKIP_LOCKED) " + tables.map(PostgresTypedTableSQL.name).joined(separator: ", ")
+        do {
+            try await read { connection -> Void in
+                try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+            }
+        } catch {
+            logger.debug("\(sql) after an apply: \(error)")
+        }
     }
 
     /// The fewest rows a write must change before it analyzes a table.

@@ -398,21 +398,25 @@ public final class PostgresStore: SyncStore {
 
     /// Removes, as the store opens, the snapshots of agents that have not said
     /// they are alive for ``abandonedAgentAge`` (or ever), and those of no
-    /// agent that are that old (docs/fleet.md#staged-pages).
+    /// agent that are that old, then every staged page whose snapshot is gone
+    /// (docs/fleet.md#staged-pages).
     private func removeAbandonedSnapshots() async throws(StoreError) {
         let logger = logger
         let gone = Self.interval(Self.abandonedAgentAge)
         try await transaction { connection in
             try await connection.query(
                 """
-                WITH gone AS (
-                    DELETE FROM snapshots AS s
-                    WHERE NOT EXISTS (SELECT 1 FROM agents AS a
-                                      WHERE a.id = s.agent AND a.heartbeat_at > now() - \(gone)::interval)
-                      AND (s.agent IS NOT NULL OR s.began_at < now() - \(gone)::interval)
-                    RETURNING s.id
-                )
-                DELETE FROM staging WHERE snapshot IN (SELECT id FROM gone)
+                DELETE FROM snapshots AS s
+                WHERE NOT EXISTS (SELECT 1 FROM agents AS a
+                                  WHERE a.id = s.agent AND a.heartbeat_at > now() - \(gone)::interval)
+                  AND (s.agent IS NOT NULL OR s.began_at < now() - \(gone)::interval)
+                """, logger: logger)
+            // A page is staged only while its snapshot's row is there, and locks it until it
+            // commits: a page whose snapshot is gone is no sync's (one staged by a version
+            // before that lock, say).
+            try await connection.query(
+                """
+                DELETE FROM staging AS g WHERE NOT EXISTS (SELECT 1 FROM snapshots AS s WHERE s.id = g.snapshot)
                 """, logger: logger)
         }
     }
