@@ -137,8 +137,8 @@ import Testing
         _ = reopened
     }
 
-    /// A large apply vacuums what it deleted: `staging` is left without a page,
-    /// and the records it replaced are space the next apply reuses.
+    /// A large apply, or discard, vacuums what it deleted: `staging` is left
+    /// without a page, and the records replaced are space the next apply reuses.
     @Test func aLargeApplyLeavesStagingEmptyAndTheRecordsTheirSize() async throws {
         let fixture = try await StoreFixture(.postgres)
         let count = PostgresStore.analyzeFloor + 2_000
@@ -158,6 +158,12 @@ import Testing
         // Each apply writes every record anew: the second needs the room of two versions, the
         // third reuses what the vacuum after the second freed.
         #expect(sizes[2] <= sizes[1], "records: \(sizes) bytes")
+
+        // A discarded snapshot of as many rows leaves no page either.
+        let discarded = try await fixture.store.beginSnapshot(of: "users")
+        try await discarded.stage((0..<PostgresStore.vacuumFloor).map { StagedRecord(key: "\($0)", data: "{}") })
+        await discarded.discard()
+        #expect(try fixture.query("SELECT pg_relation_size('staging')") == "0\n", "after a discard")
     }
 
     /// A failed sync's snapshot goes with its record; a cancelled one's with

@@ -29,8 +29,8 @@ final class PostgresSnapshotWriter: SnapshotWriter {
     deinit {
         // A writer dropped without being applied or discarded must not leave its rows staged.
         if isOpen {
-            Task { [store, id] in
-                try? await store.dropSnapshot(id)
+            Task { [store, id, stagedCount] in
+                try? await store.dropSnapshot(id, staged: stagedCount)
                 // Dropped or not, no writer has it open: the resource's next sync removes it.
                 store.openSnapshots.withLock { _ = $0.remove(id) }
             }
@@ -116,7 +116,7 @@ final class PostgresSnapshotWriter: SnapshotWriter {
 
     func discard() async {
         guard isOpen else { return }
-        if (try? await store.dropSnapshot(id)) != nil {
+        if (try? await store.dropSnapshot(id, staged: stagedCount)) != nil {
             isOpen = false
         }
     }
@@ -145,7 +145,7 @@ extension PostgresStore {
         let open = openSnapshots.withLock { Array($0) }
         let alive = Self.interval(leases?.leaseTime ?? PostgresLeases.defaultLeaseTime)
         let gone = Self.interval(Self.abandonedAgentAge)
-        let id = try await transaction { connection in
+        let (id, removedAny) = try await transaction { connection in
             let removed = try await connection.rows(
                 """
                 DELETE FROM snapshots AS s
@@ -165,14 +165,17 @@ extension PostgresStore {
                 try await connection.query(
                     "DELETE FROM staging WHERE snapshot = ANY(\(removed)::bigint[])", logger: logger)
             }
-            return try await connection.value(
-                Int64.self,
-                """
-                INSERT INTO snapshots (resource, began_at, agent) VALUES (\(resource), \(now)::timestamptz, \(agent))
-                RETURNING id
-                """, logger) ?? 0
+            let id =
+                try await connection.value(
+                    Int64.self,
+                    """
+                    INSERT INTO snapshots (resource, began_at, agent) VALUES (\(resource), \(now)::timestamptz, \(agent))
+                    RETURNING id
+                    """, logger) ?? 0
+            return (id, !removed.isEmpty)
         }
         openSnapshots.withLock { _ = $0.insert(id) }
+        if removedAny { await vacuum(["staging"]) }
         return PostgresSnapshotWriter(store: self, resource: resource, id: id, lastWins: lastWins)
     }
 
@@ -180,14 +183,16 @@ extension PostgresStore {
     ///
     /// The snapshot's row first, then its pages, in the order of every other
     /// removal (an apply, ``beginSnapshot(of:lastWins:)``): two transactions
-    /// removing the same snapshot wait for each other, never deadlock.
-    func dropSnapshot(_ id: Int64) async throws(StoreError) {
+    /// removing the same snapshot wait for each other, never deadlock. One of
+    /// at least ``vacuumFloor`` `staged` rows then vacuums `staging`.
+    func dropSnapshot(_ id: Int64, staged: Int) async throws(StoreError) {
         let logger = logger
         try await transaction(cancellable: false) { connection in
             try await connection.query("DELETE FROM snapshots WHERE id = \(id)", logger: logger)
             try await connection.query("DELETE FROM staging WHERE snapshot = \(id)", logger: logger)
         }
         openSnapshots.withLock { _ = $0.remove(id) }
+        if staged >= Self.vacuumFloor { await vacuum(["staging"]) }
     }
 
     /// `duration` as the text of a PostgreSQL `interval`, to the millisecond.
