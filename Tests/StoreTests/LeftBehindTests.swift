@@ -115,6 +115,57 @@ import Testing
         #expect(try await fixture.stagedSnapshotCount() == 1)
     }
 
+    /// A page staged after its snapshot was removed (a cancelled sync's last
+    /// page, as its record drops the snapshot) goes nowhere; pages left with no
+    /// snapshot (by a version before that) are removed as a store opens.
+    @Test func noPageStaysStagedWithoutItsSnapshot() async throws {
+        let fixture = try await StoreFixture(.postgres)
+        let (cluster, schema) = try #require(fixture.postgres)
+        let snapshot = try await fixture.store.beginSnapshot(of: "users")
+        try await snapshot.stage([StagedRecord(key: "1", data: "{}")])
+        _ = try fixture.query("DELETE FROM snapshots; DELETE FROM staging")
+        try await snapshot.stage([StagedRecord(key: "2", data: "{}")])
+        #expect(try fixture.query("SELECT count(*) FROM staging") == "0\n")
+
+        _ = try fixture.query(
+            "INSERT INTO staging (snapshot, key, data) SELECT 999999, 'k' || n, '{}' FROM generate_series(1, 50) AS n")
+        let live = try await fixture.store.beginSnapshot(of: "groups")
+        try await live.stage([StagedRecord(key: "g", data: "{}")])
+        let reopened = try await PostgresStore(PostgresLocation(url: cluster.url(), schema: schema))
+        #expect(try fixture.query("SELECT count(*) FROM staging WHERE snapshot = 999999") == "0\n")
+        #expect(try fixture.query("SELECT count(*) FROM staging") == "1\n", "the live snapshot's page stays")
+        _ = reopened
+    }
+
+    /// A large apply, or discard, vacuums what it deleted: `staging` is left
+    /// without a page, and the records replaced are space the next apply reuses.
+    @Test func aLargeApplyLeavesStagingEmptyAndTheRecordsTheirSize() async throws {
+        let fixture = try await StoreFixture(.postgres)
+        let count = PostgresStore.analyzeFloor + 2_000
+        var sizes: [Int] = []
+        for version in 1...3 {
+            let snapshot = try await fixture.store.beginSnapshot(of: "users")
+            try await snapshot.stage((0..<count).map { StagedRecord(key: "\($0)", data: #"{"v":\#(version)}"#) })
+            try await fixture.store.record(
+                FinishedSync(
+                    resource: "users", trigger: .poll, startedAt: first, finishedAt: first, outcome: .success,
+                    state: .idle, pages: 1, items: count),
+                snapshot: snapshot)
+            #expect(try fixture.query("SELECT pg_relation_size('staging')") == "0\n", "version \(version)")
+            sizes.append(Int(try fixture.query("SELECT pg_relation_size('records')").dropLast()) ?? -1)
+        }
+        #expect(try fixture.rows("users")["7"]?.0 == #"{"v":3}"#)
+        // Each apply writes every record anew: the second needs the room of two versions, the
+        // third reuses what the vacuum after the second freed.
+        #expect(sizes[2] <= sizes[1], "records: \(sizes) bytes")
+
+        // A discarded snapshot of as many rows leaves no page either.
+        let discarded = try await fixture.store.beginSnapshot(of: "users")
+        try await discarded.stage((0..<PostgresStore.vacuumFloor).map { StagedRecord(key: "\($0)", data: "{}") })
+        await discarded.discard()
+        #expect(try fixture.query("SELECT pg_relation_size('staging')") == "0\n", "after a discard")
+    }
+
     /// A failed sync's snapshot goes with its record; a cancelled one's with
     /// its record too, or, when the writer was dropped without either, with
     /// the resource's next sync.

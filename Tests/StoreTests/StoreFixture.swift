@@ -29,7 +29,7 @@ final class StoreFixture: Sendable {
     let folder: String
     let store: any SyncStore
     /// The PostgreSQL store's cluster and schema.
-    private let postgres: (cluster: PostgresCluster, schema: String)?
+    let postgres: (cluster: PostgresCluster, schema: String)?
 
     /// An SQLite store.
     init() throws {

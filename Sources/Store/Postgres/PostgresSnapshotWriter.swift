@@ -29,8 +29,8 @@ final class PostgresSnapshotWriter: SnapshotWriter {
     deinit {
         // A writer dropped without being applied or discarded must not leave its rows staged.
         if isOpen {
-            Task { [store, id] in
-                try? await store.dropSnapshot(id)
+            Task { [store, id, stagedCount] in
+                try? await store.dropSnapshot(id, staged: stagedCount)
                 // Dropped or not, no writer has it open: the resource's next sync removes it.
                 store.openSnapshots.withLock { _ = $0.remove(id) }
             }
@@ -46,6 +46,11 @@ final class PostgresSnapshotWriter: SnapshotWriter {
         // cancelled sync ends its statement, PostgresStore.run) traps in
         // postgres-nio, and a SIGTERM would kill the agent
         // (docs/fleet.md#stopping-with-syncs-in-flight).
+        // The page goes in only while the snapshot's row is there, which it locks until
+        // its commit: a removal of the snapshot (its row, then in a statement of its own
+        // its pages) waits for it and then removes its rows too, or comes first and the
+        // page goes nowhere. Without the lock, a page committed as its cancelled sync's
+        // snapshot was removed stayed staged with no snapshot (docs/fleet.md#staged-pages).
         let batch = lastWins ? records.lastOfEachKey(\.key) : records
         let (keys, data, lastWins) = (batch.map(\.key), batch.map(\.data), lastWins)
         do {
@@ -54,15 +59,19 @@ final class PostgresSnapshotWriter: SnapshotWriter {
                     // One statement cannot update a row twice: the last of each key goes.
                     try await connection.query(
                         """
+                        WITH s AS (SELECT id FROM snapshots WHERE id = \(id) FOR KEY SHARE)
                         INSERT INTO staging (snapshot, key, data, page)
-                        SELECT \(id), key, data, \(page) FROM unnest(\(keys)::text[], \(data)::text[]) AS t(key, data)
+                        SELECT s.id, t.key, t.data, \(page)
+                        FROM s, unnest(\(keys)::text[], \(data)::text[]) AS t(key, data)
                         ON CONFLICT (snapshot, key) DO UPDATE SET data = excluded.data, page = excluded.page
                         """, logger: logger)
                 } else {
                     try await connection.query(
                         """
+                        WITH s AS (SELECT id FROM snapshots WHERE id = \(id) FOR KEY SHARE)
                         INSERT INTO staging (snapshot, key, data, page)
-                        SELECT \(id), key, data, \(page) FROM unnest(\(keys)::text[], \(data)::text[]) AS t(key, data)
+                        SELECT s.id, t.key, t.data, \(page)
+                        FROM s, unnest(\(keys)::text[], \(data)::text[]) AS t(key, data)
                         """, logger: logger)
                 }
             }
@@ -107,7 +116,7 @@ final class PostgresSnapshotWriter: SnapshotWriter {
 
     func discard() async {
         guard isOpen else { return }
-        if (try? await store.dropSnapshot(id)) != nil {
+        if (try? await store.dropSnapshot(id, staged: stagedCount)) != nil {
             isOpen = false
         }
     }
@@ -136,11 +145,10 @@ extension PostgresStore {
         let open = openSnapshots.withLock { Array($0) }
         let alive = Self.interval(leases?.leaseTime ?? PostgresLeases.defaultLeaseTime)
         let gone = Self.interval(Self.abandonedAgentAge)
-        let id = try await transaction { connection in
-            try await connection.query(
+        let (id, removedAny) = try await transaction { connection in
+            let removed = try await connection.rows(
                 """
-                WITH gone AS (
-                    DELETE FROM snapshots AS s
+                DELETE FROM snapshots AS s
                     WHERE (s.resource = \(resource) AND NOT (s.id = ANY(\(open)::bigint[]))
                            AND (s.agent IS NULL OR s.agent = \(agent) OR NOT EXISTS (
                                 SELECT 1 FROM agents AS a
@@ -149,28 +157,42 @@ extension PostgresStore {
                                 SELECT 1 FROM agents AS a WHERE a.id = s.agent AND a.heartbeat_at > now() - \(gone)::interval)
                            AND (s.agent IS NOT NULL OR s.began_at < now() - \(gone)::interval))
                     RETURNING s.id
-                )
-                DELETE FROM staging WHERE snapshot IN (SELECT id FROM gone)
-                """, logger: logger)
-            return try await connection.value(
-                Int64.self,
-                """
-                INSERT INTO snapshots (resource, began_at, agent) VALUES (\(resource), \(now)::timestamptz, \(agent))
-                RETURNING id
-                """, logger) ?? 0
+                """, logger
+            ).compactMap { try $0.get("id", as: Int64.self) }
+            // Their pages in a statement of its own, which sees those committed while the
+            // removal waited for their snapshot's lock.
+            if !removed.isEmpty {
+                try await connection.query(
+                    "DELETE FROM staging WHERE snapshot = ANY(\(removed)::bigint[])", logger: logger)
+            }
+            let id =
+                try await connection.value(
+                    Int64.self,
+                    """
+                    INSERT INTO snapshots (resource, began_at, agent) VALUES (\(resource), \(now)::timestamptz, \(agent))
+                    RETURNING id
+                    """, logger) ?? 0
+            return (id, !removed.isEmpty)
         }
         openSnapshots.withLock { _ = $0.insert(id) }
+        if removedAny { await vacuum(["staging"]) }
         return PostgresSnapshotWriter(store: self, resource: resource, id: id, lastWins: lastWins)
     }
 
     /// Removes a snapshot's staged rows, even when the calling task is cancelled.
-    func dropSnapshot(_ id: Int64) async throws(StoreError) {
+    ///
+    /// The snapshot's row first, then its pages, in the order of every other
+    /// removal (an apply, ``beginSnapshot(of:lastWins:)``): two transactions
+    /// removing the same snapshot wait for each other, never deadlock. One of
+    /// at least ``vacuumFloor`` `staged` rows then vacuums `staging`.
+    func dropSnapshot(_ id: Int64, staged: Int) async throws(StoreError) {
         let logger = logger
         try await transaction(cancellable: false) { connection in
-            try await connection.query("DELETE FROM staging WHERE snapshot = \(id)", logger: logger)
             try await connection.query("DELETE FROM snapshots WHERE id = \(id)", logger: logger)
+            try await connection.query("DELETE FROM staging WHERE snapshot = \(id)", logger: logger)
         }
         openSnapshots.withLock { _ = $0.remove(id) }
+        if staged >= Self.vacuumFloor { await vacuum(["staging"]) }
     }
 
     /// `duration` as the text of a PostgreSQL `interval`, to the millisecond.

@@ -112,7 +112,46 @@ extension PostgresStore {
             return recorded
         }
         apply?.close()
+        if let staged, staged.count >= Self.vacuumFloor {
+            // The records too when the apply replaced a tenth of them (autovacuum's own threshold
+            // is a fifth): a vacuum of a large table for a few changes would cost more than it frees.
+            let replaced = recorded.feed?.count ?? 0
+            let held = replaced >= Self.vacuumFloor ? await recordsHeld() : .max
+            await vacuum(replaced >= held / 10 ? ["staging", "records"] : ["staging"])
+        }
         return recorded
+    }
+
+    /// The fewest staged rows, or records changed, a removal or an apply must
+    /// leave dead before it vacuums their table.
+    static let vacuumFloor = 1_000
+
+    /// How many rows the planner believes `records` holds (0 if unknown).
+    private func recordsHeld() async -> Int {
+        let logger = logger
+        let tuples = try? await read { connection in
+            try await connection.value(
+                Double.self, "SELECT reltuples::float8 FROM pg_class WHERE oid = 'records'::regclass", logger)
+        }
+        return (tuples ?? nil).flatMap { Int(exactly: $0.rounded(.down)) } ?? 0
+    }
+
+    /// Vacuums `tables` after a large apply or removal (docs/fleet.md#staged-pages):
+    /// the staged rows it deleted, and the records it replaced, leave dead tuples
+    /// that would otherwise wait for autovacuum, while the next syncs append
+    /// to the tables' ends. A table another vacuum holds is skipped; a vacuum
+    /// that fails or is cancelled (a stop) changes nothing and is left to
+    /// autovacuum.
+    func vacuum(_ tables: [String]) async {
+        let logger = logger
+        let sql = "VACUUM (SKIP_LOCKED) " + tables.map(PostgresTypedTableSQL.name).joined(separator: ", ")
+        do {
+            try await read { connection -> Void in
+                try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+            }
+        } catch {
+            logger.debug("\(sql) after an apply: \(error)")
+        }
     }
 
     /// The fewest rows a write must change before it analyzes a table.

@@ -131,10 +131,15 @@ public final class PostgresStore: SyncStore {
                 database: place.database, tls: mode)
         }
         // A session idle in a transaction (an agent frozen in the middle of one)
-        // would hold its rows' locks, leases among them: the server ends it.
+        // would hold its rows' locks, leases among them: the server ends it. A
+        // statement whose connection the agent closed (a cancelled call) would run
+        // on to its end, holding its locks, the feed's among them, while the stop
+        // waits for the syncs that need them: the server checks the connection
+        // every quarter of a second while it runs one, and ends it once closed
+        // (docs/fleet.md#stopping-with-syncs-in-flight).
         configuration.options.additionalStartupParameters = [
             ("search_path", place.schema), ("application_name", "sync-agent"),
-            ("idle_in_transaction_session_timeout", "10s"),
+            ("idle_in_transaction_session_timeout", "10s"), ("client_connection_check_interval", "250ms"),
         ]
         configuration.options.connectTimeout = .seconds(5)
         configuration.options.maximumConnections = maximumConnections
@@ -253,11 +258,24 @@ public final class PostgresStore: SyncStore {
             return try await mapErrors { try await perform(held.connection, begin: held.inTransaction ? nil : begin) }
         }
         let client = client
-        let body: @Sendable () async throws -> T = {
+        let lent: @Sendable () async throws -> T = {
             try await client.withConnection { connection in
+                // A connection that closed while idle (the server ended it) can be lent before
+                // the pool hears of it, and a statement sent on it would never be answered: it
+                // goes back once the pool has dropped it, and the call asks for another.
+                guard !connection.isClosed else {
+                    try? await connection.closeFuture.get()
+                    throw LentClosed()
+                }
                 // A cancellation closes the connection, and the server rolls the transaction back.
-                try await Self.cancellingByClosing(connection) { try await perform(connection, begin: begin) }
+                return try await Self.cancellingByClosing(connection) { try await perform(connection, begin: begin) }
             }
+        }
+        let body: @Sendable () async throws -> T = {
+            for _ in 1..<Self.maximumConnections {
+                do { return try await lent() } catch is LentClosed {}
+            }
+            return try await lent()
         }
         return try await mapErrors {
             if cancellable { return try await Self.withPatience(patience, body) }
@@ -291,6 +309,11 @@ public final class PostgresStore: SyncStore {
     /// The server did not answer within `patience`.
     struct Unanswered: Error {
         var patience: Duration
+    }
+
+    /// The pool lent a connection that had closed, as many times as it holds connections.
+    struct LentClosed: Error, CustomStringConvertible {
+        var description: String { "the pool lent only connections that had closed" }
     }
 
     private func mapErrors<T: Sendable>(_ body: () async throws -> T) async throws(StoreError) -> T {
@@ -377,21 +400,25 @@ public final class PostgresStore: SyncStore {
 
     /// Removes, as the store opens, the snapshots of agents that have not said
     /// they are alive for ``abandonedAgentAge`` (or ever), and those of no
-    /// agent that are that old (docs/fleet.md#staged-pages).
+    /// agent that are that old, then every staged page whose snapshot is gone
+    /// (docs/fleet.md#staged-pages).
     private func removeAbandonedSnapshots() async throws(StoreError) {
         let logger = logger
         let gone = Self.interval(Self.abandonedAgentAge)
         try await transaction { connection in
             try await connection.query(
                 """
-                WITH gone AS (
-                    DELETE FROM snapshots AS s
-                    WHERE NOT EXISTS (SELECT 1 FROM agents AS a
-                                      WHERE a.id = s.agent AND a.heartbeat_at > now() - \(gone)::interval)
-                      AND (s.agent IS NOT NULL OR s.began_at < now() - \(gone)::interval)
-                    RETURNING s.id
-                )
-                DELETE FROM staging WHERE snapshot IN (SELECT id FROM gone)
+                DELETE FROM snapshots AS s
+                WHERE NOT EXISTS (SELECT 1 FROM agents AS a
+                                  WHERE a.id = s.agent AND a.heartbeat_at > now() - \(gone)::interval)
+                  AND (s.agent IS NOT NULL OR s.began_at < now() - \(gone)::interval)
+                """, logger: logger)
+            // A page is staged only while its snapshot's row is there, and locks it until it
+            // commits: a page whose snapshot is gone is no sync's (one staged by a version
+            // before that lock, say).
+            try await connection.query(
+                """
+                DELETE FROM staging AS g WHERE NOT EXISTS (SELECT 1 FROM snapshots AS s WHERE s.id = g.snapshot)
                 """, logger: logger)
         }
     }
