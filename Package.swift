@@ -191,7 +191,7 @@ let package = Package(
             ],
             exclude: ["Help"]
         ),
-        .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets"]),
+        .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets", "SyncCore"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["DemoUpstream", "TestServers", "TestUpstream"]
