@@ -107,13 +107,7 @@ import Testing
                 }
                 return (cancelled, next, ContinuousClock.now - started)
             }
-            let deadline = ContinuousClock.now + .seconds(30)
-            while try fixture.query(
-                "SELECT count(*) FROM pg_stat_activity WHERE query = '\(sleep)' AND state = 'active'")
-                != "1\n", ContinuousClock.now < deadline
-            {
-                try await Task.sleep(for: .milliseconds(10))
-            }
+            try await Self.waitUntilRunning(sleep, fixture)
             call.cancel()
             let (cancelled, next, took) = await call.value
             #expect(cancelled?.kind == .cancelled, "round \(round): \(String(describing: cancelled))")
@@ -135,13 +129,7 @@ import Testing
                 try await connection.query(PostgresQuery(unsafeSQL: sleep), logger: logger)
             }
         }
-        let deadline = ContinuousClock.now + .seconds(30)
-        while try fixture.query(
-            "SELECT count(*) FROM pg_stat_activity WHERE query = '\(sleep)' AND state = 'active'")
-            != "1\n", ContinuousClock.now < deadline
-        {
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        try await Self.waitUntilRunning(sleep, fixture)
         call.cancel()
         _ = await call.result
         let started = ContinuousClock.now
@@ -178,5 +166,16 @@ import Testing
         }
         #expect(ContinuousClock.now - started < .seconds(10))
         #expect(try await store.lastChangeSeq() == 0)
+    }
+
+    /// Waits (at most 30 s) until the server runs `statement`.
+    static func waitUntilRunning(_ statement: String, _ fixture: StoreFixture) async throws {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while try fixture.query(
+            "SELECT count(*) FROM pg_stat_activity WHERE query = '\(statement)' AND state = 'active'")
+            != "1\n", ContinuousClock.now < deadline
+        {
+            try await Task.sleep(for: .milliseconds(10))
+        }
     }
 }

@@ -150,10 +150,10 @@ enum FixtureStore: Sendable {
     func load(_ path: String) throws {
         switch self {
         case .sqlite(let workspace):
-            try run("/usr/bin/sqlite3", ["-bail", workspace.databasePath], input: path)
+            try Workspace.output(of: "/usr/bin/sqlite3", ["-bail", workspace.databasePath], input: path)
         case .postgres(_, let cluster, let database):
-            try run(
-                "/usr/bin/psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", cluster.url(database: database), "-f", path])
+            try Workspace.output(
+                of: "/usr/bin/psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", cluster.url(database: database), "-f", path])
         }
     }
 
@@ -161,34 +161,11 @@ enum FixtureStore: Sendable {
     func dump() throws -> String {
         switch self {
         case .sqlite(let workspace):
-            try run("/usr/bin/sqlite3", ["-bail", workspace.databasePath, ".dump"])
+            try Workspace.output(of: "/usr/bin/sqlite3", ["-bail", workspace.databasePath, ".dump"])
         case .postgres(_, let cluster, let database):
-            try run(
-                "/usr/bin/pg_dump",
+            try Workspace.output(
+                of: "/usr/bin/pg_dump",
                 ["--schema=\(Self.schema)", "--no-owner", "--no-privileges", cluster.url(database: database)])
         }
-    }
-
-    /// What `program` wrote to its standard output, reading `input` if given; throws
-    /// what it wrote to its standard error when it fails.
-    @discardableResult
-    private func run(_ program: String, _ arguments: [String], input: String? = nil) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        if let input { process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: input)) }
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        // The dump can be larger than a pipe holds: read it while the program runs.
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let problem = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Workspace.QueryFailed(message: "\(program): " + String(decoding: problem, as: UTF8.self))
-        }
-        return String(decoding: data, as: UTF8.self)
     }
 }

@@ -70,23 +70,33 @@ final class Workspace: Sendable {
 
     /// Rows of a query, read with the `sqlite3` shell as any other reader would; fields split by tabs.
     func query(_ sql: String) throws -> [[String]] {
+        try Self.output(of: "/usr/bin/sqlite3", ["-separator", "\t", "-bail", databasePath, sql])
+            .split(separator: "\n").map {
+                $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            }
+    }
+
+    /// What `program` writes to its standard output, reading `input` (a file) if given;
+    /// ``QueryFailed`` with what it wrote to standard error when it fails.
+    @discardableResult
+    static func output(of program: String, _ arguments: [String], input: String? = nil) throws -> String {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        process.arguments = ["-separator", "\t", "-bail", databasePath, sql]
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        if let input { process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: input)) }
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
         try process.run()
+        // The output can be larger than a pipe holds: read it while the program runs.
         let data = output.fileHandleForReading.readDataToEndOfFile()
         let problem = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw QueryFailed(message: String(decoding: problem, as: UTF8.self))
+            throw QueryFailed(message: "\(program): " + String(decoding: problem, as: UTF8.self))
         }
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map {
-            $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-        }
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// Starts the `sqlite3` shell holding the database's write lock for
