@@ -38,9 +38,13 @@ public struct SyncRunRow: Sendable, Hashable {
     /// Whether the sync is still running: its row has no outcome yet.
     public var isRunning: Bool { outcome == nil }
 
-    /// The run's duration in milliseconds; `nil` while it runs.
+    /// The run's duration in milliseconds; `nil` while it runs. The times are what the
+    /// row holds, however far apart: a difference past `Int` is `Int.max` (or `Int.min`).
     public var durationMilliseconds: Int? {
-        finishedAt.map { Int(($0.timeIntervalSince(startedAt) * 1000).rounded()) }
+        finishedAt.map {
+            let milliseconds = ($0.timeIntervalSince(startedAt) * 1000).rounded()
+            return Int(exactly: milliseconds) ?? (milliseconds < 0 ? .min : .max)
+        }
     }
 }
 
