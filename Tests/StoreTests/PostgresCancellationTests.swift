@@ -1,6 +1,5 @@
 import Foundation
 import PostgresNIO
-import Synchronization
 import Testing
 
 @testable import Store
@@ -10,23 +9,6 @@ import Testing
 /// (docs/fleet.md#stopping-with-syncs-in-flight): how SIGTERM stops the agent
 /// with syncs in flight.
 @Suite(.timeLimit(minutes: 1, timesUnderSanitizer: 10)) struct PostgresCancellationTests {
-    /// What a call running in a task of its own came to, once it has ended.
-    final class Ending: Sendable {
-        private let outcome = Mutex<Result<Void, StoreError>?>(nil)
-
-        func end(_ result: Result<Void, StoreError>) { outcome.withLock { $0 = result } }
-
-        /// The outcome, once there is one within `timeout`.
-        func wait(timeout: Duration) async throws -> Result<Void, StoreError>? {
-            let deadline = ContinuousClock.now + timeout
-            while ContinuousClock.now < deadline {
-                if let result = outcome.withLock({ $0 }) { return result }
-                try await Task.sleep(for: .milliseconds(10))
-            }
-            return outcome.withLock { $0 }
-        }
-    }
-
     @Test func aTransactionCancelledInTheMiddleOfAStatementEndsAtOnceRolledBackAndThePoolServesTheNextCall()
         async throws
     {
@@ -34,33 +16,27 @@ import Testing
         let store = try #require(fixture.store as? PostgresStore)
         let logger = store.logger
         _ = try fixture.query("CREATE TABLE probe (n int)")
-        let ending = Ending()
-        let call = Task {
+        let call = Task { () async -> Result<Void, StoreError> in
             do throws(StoreError) {
                 try await store.transaction { connection in
                     try await connection.query("INSERT INTO probe VALUES (1)", logger: logger)
                     try await connection.query("SELECT pg_sleep(60)", logger: logger)
                 }
-                ending.end(.success(()))
+                return .success(())
             } catch {
-                ending.end(.failure(error))
+                return .failure(error)
             }
         }
         // Cancelled while the server runs the statement.
-        let deadline = ContinuousClock.now + .seconds(30)
-        while try fixture.query(
-            "SELECT count(*) FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(60)' AND state = 'active'")
-            != "1\n", ContinuousClock.now < deadline
-        {
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        try await Self.waitUntilRunning("SELECT pg_sleep(60)", fixture)
         let cancelled = ContinuousClock.now
         call.cancel()
         // Before the fix the call never ended: its ROLLBACK, sent on the connection the
-        // cancellation had closed, was never answered.
-        let outcome = try await ending.wait(timeout: .seconds(10))
+        // cancellation had closed, was never answered (the suite's time limit ends a call
+        // that never does).
+        let outcome = await call.value
         #expect(ContinuousClock.now - cancelled < .seconds(5))
-        guard case .failure(let error) = try #require(outcome, "the cancelled call did not end within 10 s") else {
+        guard case .failure(let error) = outcome else {
             Issue.record("the cancelled call succeeded")
             return
         }
