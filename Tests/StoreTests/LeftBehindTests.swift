@@ -138,9 +138,11 @@ import Testing
     }
 
     /// A large apply, or discard, vacuums what it deleted: `staging` is left
-    /// without a page, and the records replaced are space the next apply reuses.
+    /// as small as when it was made, its index too, and the records replaced
+    /// are space the next apply reuses.
     @Test func aLargeApplyLeavesStagingEmptyAndTheRecordsTheirSize() async throws {
         let fixture = try await StoreFixture(.postgres)
+        let empty = try fixture.query("SELECT pg_total_relation_size('staging')")
         let count = PostgresStore.analyzeFloor + 2_000
         var sizes: [Int] = []
         for version in 1...3 {
@@ -151,7 +153,7 @@ import Testing
                     resource: "users", trigger: .poll, startedAt: first, finishedAt: first, outcome: .success,
                     state: .idle, pages: 1, items: count),
                 snapshot: snapshot)
-            #expect(try fixture.query("SELECT pg_relation_size('staging')") == "0\n", "version \(version)")
+            #expect(try fixture.query("SELECT pg_total_relation_size('staging')") == empty, "version \(version)")
             sizes.append(Int(try fixture.query("SELECT pg_relation_size('records')").dropLast()) ?? -1)
         }
         #expect(try fixture.rows("users")["7"]?.0 == #"{"v":3}"#)
@@ -163,7 +165,69 @@ import Testing
         let discarded = try await fixture.store.beginSnapshot(of: "users")
         try await discarded.stage((0..<PostgresStore.vacuumFloor).map { StagedRecord(key: "\($0)", data: "{}") })
         await discarded.discard()
-        #expect(try fixture.query("SELECT pg_relation_size('staging')") == "0\n", "after a discard")
+        #expect(try fixture.query("SELECT pg_total_relation_size('staging')") == empty, "after a discard")
+    }
+
+    /// The new versions an apply wrote and never committed (a kill) are
+    /// vacuumed before the next large apply, which writes into their room
+    /// instead of growing `records`.
+    @Test func aLargeApplyAfterOneThatNeverCommittedReusesItsRoom() async throws {
+        let fixture = try await StoreFixture(.postgres)
+        let count = PostgresStore.analyzeFloor + 2_000
+        func apply(_ version: Int) async throws {
+            let snapshot = try await fixture.store.beginSnapshot(of: "users")
+            try await snapshot.stage((0..<count).map { StagedRecord(key: "\($0)", data: #"{"v":\#(version)}"#) })
+            try await fixture.store.record(
+                FinishedSync(
+                    resource: "users", trigger: .poll, startedAt: first, finishedAt: first, outcome: .success,
+                    state: .idle, pages: 1, items: count),
+                snapshot: snapshot)
+        }
+        func size() throws -> Int { Int(try fixture.query("SELECT pg_relation_size('records')").dropLast()) ?? -1 }
+        try await apply(1)
+        let once = try size()
+        // An apply killed before its commit: a new version of every record, rolled back. The
+        // statistics hear of it before the session ends, as they do when a killed agent's does.
+        _ = try fixture.query(
+            """
+            BEGIN; UPDATE records SET data = '{"v":2}', updated_at = now() WHERE resource = 'users'; ROLLBACK;
+            SELECT pg_stat_force_next_flush()
+            """)
+        let killed = try size()
+        #expect(killed > once * 3 / 2, "the rolled-back versions take room: \(once) then \(killed) bytes")
+        try await apply(3)
+        let after = try size()
+        #expect(after <= killed, "records: \(once), \(killed) after the rollback, then \(after) bytes")
+        #expect(try fixture.rows("users")["7"]?.0 == #"{"v":3}"#)
+    }
+
+    /// While another sync has a page staged, a large apply leaves `staging`
+    /// its pages: the other's page stays, and its apply finds it. The store,
+    /// closing, gives back the pages of the `staging` left empty.
+    @Test func aLargeApplyBesideAnotherSyncLeavesItsPage() async throws {
+        let fixture = try await StoreFixture(.postgres)
+        let empty = try fixture.query("SELECT pg_total_relation_size('staging')")
+        let other = try await fixture.store.beginSnapshot(of: "groups")
+        try await other.stage([StagedRecord(key: "g", data: #"{"v":1}"#)])
+        let large = try await fixture.store.beginSnapshot(of: "users")
+        try await large.stage((0..<PostgresStore.analyzeFloor).map { StagedRecord(key: "\($0)", data: "{}") })
+        try await fixture.store.record(
+            FinishedSync(
+                resource: "users", trigger: .poll, startedAt: first, finishedAt: first, outcome: .success,
+                state: .idle, pages: 1, items: PostgresStore.analyzeFloor),
+            snapshot: large)
+        #expect(try fixture.query("SELECT count(*) FROM staging") == "1\n")
+        try await fixture.store.record(
+            FinishedSync(
+                resource: "groups", trigger: .poll, startedAt: first, finishedAt: first, outcome: .success,
+                state: .idle, pages: 1, items: 1),
+            snapshot: other)
+        #expect(try fixture.rows("groups")["g"]?.0 == #"{"v":1}"#)
+        #expect(try fixture.rows("users").count == PostgresStore.analyzeFloor)
+        #expect(try fixture.query("SELECT count(*) FROM staging") == "0\n")
+        #expect(try fixture.query("SELECT pg_total_relation_size('staging')") != empty, "a small apply keeps the pages")
+        await fixture.store.close()
+        #expect(try fixture.query("SELECT pg_total_relation_size('staging')") == empty)
     }
 
     /// A failed sync's snapshot goes with its record; a cancelled one's with

@@ -31,13 +31,14 @@ log only grows at its end, so a page of a walk (its T fixed) always holds the sa
 entries, however late it is asked for: a walk cut off and gone on with reads each change.
 
 POST /_check/NAME with the incremental resource's records as lines "ID REV" after a first
-line "CURSOR WALK_SENT WALK_PAGES" (the stored value's Unix time, or - for none; the same
-for a walk cut off, and its committed pages, or - -) answers one line: "ok P" where P is
+line "CURSOR WALK_SENT WALK_PAGES WALK_RESUME" (the stored value's Unix time, or - for none;
+the same for a walk cut off, and its committed pages, or - -; the time a walk cut off goes
+on from, or -) answers one line: "ok P" where P is
 the log position whose state the records are (the state after applying entries 1…P), or
 "bad WHY". Bad is: records that are the state after no position (a change lost, a page
 half applied, an older version), a position before the one the cursor says was read
 (the cursor ran ahead of the data) or after the last one served, or, for a walk cut off, records that are not the state
-after its committed pages. GET /_state adds a line per log: "log NAME HEAD FURTHEST
+after its committed pages (one that goes on by value: after the entry at WALK_RESUME). GET /_state adds a line per log: "log NAME HEAD FURTHEST
 WALK_OPEN REQUESTS": its last entry, the last entry it served in a page written whole, 1
 while a walk has not yet served its last page, and the pages asked for in all.
 
@@ -254,7 +255,7 @@ class Handler(BaseHTTPRequestHandler):
             return self.answer(404, {"error": "no such log"})
         log = server.logs[parts[2]]
         lines = body.splitlines()
-        head = (lines[0].split() + ["-", "-", "-"])[:3] if lines else ["-", "-", "-"]
+        head = (lines[0].split() + ["-"] * 4)[:4] if lines else ["-"] * 4
         records = {}
         for line in lines[1:]:
             k, rev = line.split()
@@ -276,8 +277,16 @@ class Handler(BaseHTTPRequestHandler):
                 if not found:
                     why = (f"the {len(records)} records are the state after no entry from {cursor} on "
                            f"(the log holds {len(log.ids)})")
+                elif head[3] != "-":
+                    # A walk cut off that goes on by value: every entry up to the largest time it
+                    # committed (a page ends with its largest, a tombstone's time counts too).
+                    committed = position(head[3])
+                    if committed not in found:
+                        why = (f"a walk cut off that goes on from entry {committed} should leave the state "
+                               f"after it, but the records are the state after {found[:5]}")
                 elif head[2] != "-":
-                    # A walk cut off: its committed pages, from the first entry at its value on.
+                    # A walk cut off that goes on by page: its committed pages, from the first entry
+                    # at its value on.
                     committed = max(1, position(head[1])) + int(head[2]) * log.size - 1
                     if committed not in found:
                         why = (f"a walk cut off after {head[2]} pages should leave the state after entry "

@@ -20,6 +20,7 @@ extension PostgresStore {
             await snapshot.discard()
         }
         let staged = apply.map { (id: $0.id, kept: $0.kept, count: $0.stagedCount) }
+        if let staged, staged.count >= Self.vacuumFloor { await vacuumDeadRecords() }
         let logger = logger
         // Applying a snapshot may be cancelled (rolled back, as at shutdown);
         // recording any other outcome, a cancellation included, always completes.
@@ -126,6 +127,31 @@ extension PostgresStore {
     /// leave dead before it vacuums their table.
     static let vacuumFloor = 1_000
 
+    /// Vacuums `records` before a large apply when it holds many dead rows:
+    /// those of an apply that never committed (a kill, a crash, a stop in the
+    /// middle), which no vacuum after an apply came to free. The apply then
+    /// writes its new versions into their room instead of growing the table
+    /// (docs/fleet.md#staged-pages). The statistics' count of dead rows is
+    /// PostgreSQL's estimate, as autovacuum's; at least ``vacuumFloor`` and a
+    /// tenth of the rows held, as after an apply.
+    func vacuumDeadRecords() async {
+        let logger = logger
+        let row = try? await read { connection in
+            try await connection.rows(
+                """
+                SELECT n_dead_tup::float8 AS dead, c.reltuples::float8 AS held
+                FROM pg_stat_user_tables AS s JOIN pg_class AS c ON c.oid = s.relid
+                WHERE s.relid = 'records'::regclass
+                """, logger
+            ).first
+        }
+        guard let row, let dead = try? row.get("dead", as: Double.self),
+            let held = try? row.get("held", as: Double.self),
+            dead >= Double(Self.vacuumFloor), dead >= held / 10
+        else { return }
+        await vacuum(["records"])
+    }
+
     /// How many rows the planner believes `records` holds (0 if unknown).
     private func recordsHeld() async -> Int {
         let logger = logger
@@ -142,7 +168,14 @@ extension PostgresStore {
     /// to the tables' ends. A table another vacuum holds is skipped; a vacuum
     /// that fails or is cancelled (a stop) changes nothing and is left to
     /// autovacuum.
+    ///
+    /// An empty `staging` is truncated instead, when no other session holds
+    /// it (``truncateStagingIfEmpty(patience:)``): a vacuum keeps the pages the table
+    /// grew to while several syncs staged at once.
     func vacuum(_ tables: [String]) async {
+        var tables = tables
+        if tables.contains("staging"), await truncateStagingIfEmpty() { tables.removeAll { $0 == "staging" } }
+        guard !tables.isEmpty else { return }
         let logger = logger
         let sql = "VACUUM (SKIP_LOCKED) " + tables.map(PostgresTypedTableSQL.name).joined(separator: ", ")
         do {
@@ -151,6 +184,29 @@ extension PostgresStore {
             }
         } catch {
             logger.debug("\(sql) after an apply: \(error)")
+        }
+    }
+
+    /// Truncates `staging` if it holds no row, which gives its pages and its
+    /// index's back to the file system; returns whether it did. The lock is
+    /// asked without waiting: a sync staging or applying, in this agent or
+    /// another of a fleet, or autovacuum, holds the table, and then nothing
+    /// is done. Under the lock no sync can stage a row, so the table checked
+    /// empty stays empty until the truncation commits. Tried after a large
+    /// apply or removal, as the store opens, and as it closes.
+    func truncateStagingIfEmpty(patience: Duration = PostgresStore.patience) async -> Bool {
+        let logger = logger
+        do {
+            return try await transaction(patience: patience) { connection in
+                try await connection.query("LOCK TABLE staging IN ACCESS EXCLUSIVE MODE NOWAIT", logger: logger)
+                let empty = try await connection.value(Bool.self, "SELECT NOT EXISTS (SELECT 1 FROM staging)", logger)
+                guard empty == true else { return false }
+                try await connection.query("TRUNCATE staging", logger: logger)
+                return true
+            }
+        } catch {
+            logger.debug("truncating an empty staging: \(error)")
+            return false
         }
     }
 

@@ -37,6 +37,8 @@ public final class PostgresStore: SyncStore {
     let client: PostgresClient
     private let running: Task<Void, Never>
     private let membership = Mutex<PostgresLeases?>(nil)
+    /// Whether the store was opened to write (`migrating`), not as a reader's.
+    private let writes: Bool
     /// The typed tables declared, by resource, with their declarations' text
     /// (``declareTables(_:)``): writes use the one the catalog names.
     let typedTables = Mutex<[String: (text: String, table: TypedTable)]>([:])
@@ -73,6 +75,7 @@ public final class PostgresStore: SyncStore {
         now: @escaping @Sendable () -> Date = SystemSources.now
     ) async throws(StoreError) {
         self.place = place
+        self.writes = migrating
         self.now = now
         self.logger = logger
         let configuration: PostgresClient.Configuration
@@ -91,6 +94,7 @@ public final class PostgresStore: SyncStore {
             if migrating {
                 try await migrate()
                 try await removeAbandonedSnapshots()
+                _ = await truncateStagingIfEmpty()
             } else {
                 try await checkSchema()
             }
@@ -375,8 +379,11 @@ public final class PostgresStore: SyncStore {
     /// Implements ``SyncStore/releaseMemory()``: the pool holds nothing worth giving back.
     public func releaseMemory() async {}
 
-    /// Implements ``SyncStore/close()``: closes the pool's connections.
+    /// Implements ``SyncStore/close()``: closes the pool's connections, once a
+    /// writer's has truncated an empty `staging` (``truncateStagingIfEmpty(patience:)``,
+    /// within a second: a server out of reach does not hold up a stop).
     public func close() async {
+        if writes { _ = await truncateStagingIfEmpty(patience: .seconds(1)) }
         running.cancel()
         _ = await running.value
     }
@@ -401,7 +408,8 @@ public final class PostgresStore: SyncStore {
     /// Removes, as the store opens, the snapshots of agents that have not said
     /// they are alive for ``abandonedAgentAge`` (or ever), and those of no
     /// agent that are that old, then every staged page whose snapshot is gone
-    /// (docs/fleet.md#staged-pages).
+    /// (docs/fleet.md#staged-pages); ``truncateStagingIfEmpty(patience:)``
+    /// follows.
     private func removeAbandonedSnapshots() async throws(StoreError) {
         let logger = logger
         let gone = Self.interval(Self.abandonedAgentAge)
