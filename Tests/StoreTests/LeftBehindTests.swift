@@ -137,6 +137,17 @@ import Testing
         _ = reopened
     }
 
+    /// Syncs `count` users, keys 0 to `count` - 1, each `{"v": version}`.
+    func applyUsers(_ count: Int, version: Int, _ fixture: StoreFixture) async throws {
+        let snapshot = try await fixture.store.beginSnapshot(of: "users")
+        try await snapshot.stage((0..<count).map { StagedRecord(key: "\($0)", data: #"{"v":\#(version)}"#) })
+        try await fixture.store.record(
+            FinishedSync(
+                resource: "users", trigger: .poll, startedAt: first, finishedAt: first, outcome: .success,
+                state: .idle, pages: 1, items: count),
+            snapshot: snapshot)
+    }
+
     /// A large apply, or discard, vacuums what it deleted: `staging` is left
     /// as small as when it was made, its index too, and the records replaced
     /// are space the next apply reuses.
@@ -146,13 +157,7 @@ import Testing
         let count = PostgresStore.analyzeFloor + 2_000
         var sizes: [Int] = []
         for version in 1...3 {
-            let snapshot = try await fixture.store.beginSnapshot(of: "users")
-            try await snapshot.stage((0..<count).map { StagedRecord(key: "\($0)", data: #"{"v":\#(version)}"#) })
-            try await fixture.store.record(
-                FinishedSync(
-                    resource: "users", trigger: .poll, startedAt: first, finishedAt: first, outcome: .success,
-                    state: .idle, pages: 1, items: count),
-                snapshot: snapshot)
+            try await applyUsers(count, version: version, fixture)
             #expect(try fixture.query("SELECT pg_total_relation_size('staging')") == empty, "version \(version)")
             sizes.append(Int(try fixture.query("SELECT pg_relation_size('records')").dropLast()) ?? -1)
         }
@@ -174,15 +179,7 @@ import Testing
     @Test func aLargeApplyAfterOneThatNeverCommittedReusesItsRoom() async throws {
         let fixture = try await StoreFixture(.postgres)
         let count = PostgresStore.analyzeFloor + 2_000
-        func apply(_ version: Int) async throws {
-            let snapshot = try await fixture.store.beginSnapshot(of: "users")
-            try await snapshot.stage((0..<count).map { StagedRecord(key: "\($0)", data: #"{"v":\#(version)}"#) })
-            try await fixture.store.record(
-                FinishedSync(
-                    resource: "users", trigger: .poll, startedAt: first, finishedAt: first, outcome: .success,
-                    state: .idle, pages: 1, items: count),
-                snapshot: snapshot)
-        }
+        func apply(_ version: Int) async throws { try await applyUsers(count, version: version, fixture) }
         func size() throws -> Int { Int(try fixture.query("SELECT pg_relation_size('records')").dropLast()) ?? -1 }
         try await apply(1)
         let once = try size()

@@ -22,9 +22,11 @@ starts with COUNT inserts, items 1…COUNT. GET /log/NAME?updated_since=T&page=P
 answers {"data": [...]}: the entries from the one at time T on (T included, a Unix time or
 ISO 8601), in log order, SIZE a page. An entry is an item {"id", "rev": N, "updated_at":
 BASE + N, "pad"} (an insert or an update) or a tombstone {"id", "deleted": true,
-"updated_at"}. Each request for page 1 (a new walk) first appends a batch of 0-1,200 random
-changes (inserts of absent ids up to COUNT * 4 / 3, updates, and one delete in seven of
-present ones); a later page, one time in three, a batch of 1-30, so that the log grows
+"updated_at"}. Each request for page 1 from where the log was read to (a new sync; not a
+walk cut off that starts again from an earlier entry, whose restarts would otherwise
+make the log outgrow any reader) first appends a batch of 0-1,200 random changes
+(inserts of absent ids up to COUNT * 4 / 3, updates, and one delete in seven of present
+ones); any other request, one time in three, a batch of 1-30, so that the log grows
 under a walk. A batch always ends with an insert or update, so the largest updated_at a
 complete walk saw is its last entry's, whether or not the agent counts tombstones. The
 log only grows at its end, so a page of a walk (its T fixed) always holds the same
@@ -226,12 +228,13 @@ class Handler(BaseHTTPRequestHandler):
             return self.answer(400, {"error": "unexpected page or per_page"})
         with server.mutex:
             log.requests += 1
-            if page == 1:
+            first = max(1, int(-(-(since - BASE) // 1)))  # the first entry at or after `since`
+            if page == 1 and first >= log.furthest:
+                # A sync from where the log was read to: the changes made since the last one.
                 log.append(log.rng.randint(0, 1200))
             elif log.rng.random() < 1 / 3:
                 log.append(log.rng.randint(1, 30))
             log.walk_open = True
-            first = max(1, int(-(-(since - BASE) // 1)))  # the first entry at or after `since`
             start = first + (page - 1) * size
             end = min(start + size - 1, len(log.ids))
             items = [log.entry(n) for n in range(start, end + 1)]
