@@ -88,12 +88,15 @@ struct SQLiteFaults: Sendable {
 
     /// The environment that preloads the shim into a process: random faults at
     /// `rate` of the `kinds`, from `seed`, and the chosen `points`
-    /// (`FILE:OP:N:KIND`, such as `wal:write:3:eio-write`).
+    /// (`FILE:OP:N:KIND`, such as `wal:write:3:eio-write`). What the test runner
+    /// preloads is preloaded too (`scripts/sanitize thread` makes the `Mutex`
+    /// visible to ThreadSanitizer that way).
     func environment(
         seed: UInt64, rate: Double = 0, kinds: [Kind] = Kind.allCases, points: [String] = []
     ) throws -> [String: String] {
-        [
-            "LD_PRELOAD": try Self.library.get(),
+        let inherited = ProcessInfo.processInfo.environment["LD_PRELOAD"].map { [$0] } ?? []
+        return [
+            "LD_PRELOAD": ([try Self.library.get()] + inherited).joined(separator: ":"),
             "SQLITE_FAULTS_DB": database,
             "SQLITE_FAULTS_CONTROL": controlPath,
             "SQLITE_FAULTS_SEED": "\(seed)",
