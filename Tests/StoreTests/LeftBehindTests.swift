@@ -200,7 +200,8 @@ import Testing
 
     /// While another sync has a page staged, a large apply leaves `staging`
     /// its pages: the other's page stays, and its apply finds it. The store,
-    /// closing, gives back the pages of the `staging` left empty.
+    /// closing (even as its task is cancelled, as when an agent stops), gives
+    /// back the pages of the `staging` left empty.
     @Test func aLargeApplyBesideAnotherSyncLeavesItsPage() async throws {
         let fixture = try await StoreFixture(.postgres)
         let empty = try fixture.query("SELECT pg_total_relation_size('staging')")
@@ -223,7 +224,12 @@ import Testing
         #expect(try fixture.rows("users").count == PostgresStore.analyzeFloor)
         #expect(try fixture.query("SELECT count(*) FROM staging") == "0\n")
         #expect(try fixture.query("SELECT pg_total_relation_size('staging')") != empty, "a small apply keeps the pages")
-        await fixture.store.close()
+        // Closed as an agent stops: by a task cancelled already.
+        let store = fixture.store
+        await Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            await store.close()
+        }.value
         #expect(try fixture.query("SELECT pg_total_relation_size('staging')") == empty)
     }
 

@@ -170,7 +170,7 @@ extension PostgresStore {
     /// autovacuum.
     ///
     /// An empty `staging` is truncated instead, when no other session holds
-    /// it (``truncateStagingIfEmpty(patience:)``): a vacuum keeps the pages the table
+    /// it (``truncateStagingIfEmpty(patience:cancellable:)``): a vacuum keeps the pages the table
     /// grew to while several syncs staged at once.
     func vacuum(_ tables: [String]) async {
         var tables = tables
@@ -194,10 +194,10 @@ extension PostgresStore {
     /// is done. Under the lock no sync can stage a row, so the table checked
     /// empty stays empty until the truncation commits. Tried after a large
     /// apply or removal, as the store opens, and as it closes.
-    func truncateStagingIfEmpty(patience: Duration = PostgresStore.patience) async -> Bool {
+    func truncateStagingIfEmpty(patience: Duration = PostgresStore.patience, cancellable: Bool = true) async -> Bool {
         let logger = logger
         do {
-            return try await transaction(patience: patience) { connection in
+            return try await transaction(cancellable: cancellable, patience: patience) { connection in
                 try await connection.query("LOCK TABLE staging IN ACCESS EXCLUSIVE MODE NOWAIT", logger: logger)
                 let empty = try await connection.value(Bool.self, "SELECT NOT EXISTS (SELECT 1 FROM staging)", logger)
                 guard empty == true else { return false }

@@ -380,10 +380,11 @@ public final class PostgresStore: SyncStore {
     public func releaseMemory() async {}
 
     /// Implements ``SyncStore/close()``: closes the pool's connections, once a
-    /// writer's has truncated an empty `staging` (``truncateStagingIfEmpty(patience:)``,
+    /// writer's has truncated an empty `staging` (``truncateStagingIfEmpty(patience:cancellable:)``,
+    /// even when the calling task is cancelled, as when the agent stops, but
     /// within a second: a server out of reach does not hold up a stop).
     public func close() async {
-        if writes { _ = await truncateStagingIfEmpty(patience: .seconds(1)) }
+        if writes { _ = await truncateStagingIfEmpty(patience: .seconds(1), cancellable: false) }
         running.cancel()
         _ = await running.value
     }
@@ -408,7 +409,7 @@ public final class PostgresStore: SyncStore {
     /// Removes, as the store opens, the snapshots of agents that have not said
     /// they are alive for ``abandonedAgentAge`` (or ever), and those of no
     /// agent that are that old, then every staged page whose snapshot is gone
-    /// (docs/fleet.md#staged-pages); ``truncateStagingIfEmpty(patience:)``
+    /// (docs/fleet.md#staged-pages); ``truncateStagingIfEmpty(patience:cancellable:)``
     /// follows.
     private func removeAbandonedSnapshots() async throws(StoreError) {
         let logger = logger
