@@ -58,17 +58,16 @@ struct ResourceFetch: Sendable {
     package let resource: ResourceConfig
     /// What it runs with: the transport, the clock and timers, connectivity, the time and the jitter.
     let context: SyncContext
-    let planner: PagePlanner
     let decoder: PageDecoder
     /// Told before each retry of a page, with the page's number.
     let onRetry: @Sendable (RetryEvent, _ page: Int) -> Void
     /// The request budget of the resource's scope (docs/configuration.md#rate-limits),
     /// shared with the other resources of that scope.
     let budget: RequestBudget
-    /// The resource's body, with the `since` value of an incremental resource.
-    let body: RequestBody?
-    /// The resource's headers, with the `since` value of an incremental resource.
-    let headers: [(name: String, value: String)]
+    /// The request: its planner, body and headers, with the `since` value of an incremental resource.
+    let template: RequestTemplate
+
+    var planner: PagePlanner { template.planner }
 
     private var redactor: Redactor { context.redactor }
 
@@ -86,136 +85,42 @@ struct ResourceFetch: Sendable {
         self.resource = resource
         self.context = context
         self.onRetry = onRetry
-        (planner, body, headers) = Self.plan(resource, dependencyValues: dependencyValues, since: since)
+        template = RequestTemplate(resource: resource, dependencyValues: dependencyValues, since: since)
         decoder = PageDecoder(items: resource.items, key: resource.key, deleted: resource.deleted)
         budget = context.budgets.budget(for: resource)
     }
 
-    /// The planner of the pages, the body and the headers, with `since` where
-    /// the resource sends it; without it, a query parameter that is only
-    /// `{since}` is left out.
+    /// The request of `resource` (``RequestTemplate``): the spelling existing tests use.
     static func plan(
         _ resource: ResourceConfig, dependencyValues: [URLTemplate.Dependency: String], since: SentValue?
-    ) -> (planner: PagePlanner, body: RequestBody?, headers: [(name: String, value: String)]) {
-        // Only the values written with placeholders are templates: a secret with a brace is sent as it is.
-        let templated = resource.incremental?.templated ?? IncrementalSettings.Templated()
-        var query: [(name: String, value: String)] = []
-        for (name, value) in resource.query {
-            guard templated.query.contains(name), let template = try? TextTemplate.parse(value) else {
-                query.append((name, value))
-                continue
-            }
-            if since == nil, template.onlySince != nil { continue }
-            query.append((name, template.render(since)))
-        }
-        var body = resource.body
-        if let current = body, !templated.body.isEmpty {
-            if let json = current.json {
-                let filled = json.mappingStrings(at: "body") { text, path in
-                    guard templated.body.contains(path), let template = try? TextTemplate.parse(text) else {
-                        return .string(text)
-                    }
-                    // A body string that is one Unix time is sent as a number.
-                    if let format = template.onlySince, let since { return since.json(format) }
-                    return .string(template.render(since))
-                }
-                body = RequestBody(text: filled.serialized(), contentType: current.contentType)
-            } else {
-                body = RequestBody(text: TextTemplate.fill(current.text, with: since), contentType: current.contentType)
-            }
-        }
-        if let since, let placement = resource.incremental?.placement {
-            switch placement {
-            case .query(let name):
-                query.removeAll { $0.name == name }
-                query.append((name, since.text()))
-            case .body(let pointer):
-                let object = body?.json ?? .object([])
-                body = RequestBody(
-                    text: object.setting(since.json(), at: pointer).serialized(),
-                    contentType: body?.contentType ?? "application/json")
-            }
-        }
-        let headers = resource.headers.map { header in
-            guard templated.headers.contains(header.name) else { return header }
-            return (header.name, TextTemplate.fill(header.value, with: since, encode: Self.headerSafe))
-        }
-        let planner = PagePlanner(
-            pagination: resource.pagination, baseURL: resource.url.render(dependencyValues, since: since),
-            query: query, maxPages: resource.settings.maxPages, body: body)
-        return (planner, body, headers)
+    ) -> RequestTemplate {
+        RequestTemplate(resource: resource, dependencyValues: dependencyValues, since: since)
     }
 
-    /// `text` without the control characters a header value cannot hold.
-    private static func headerSafe(_ text: String) -> String {
-        String(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F })
-    }
+    /// The fingerprint of the first request (``RequestTemplate/fingerprint(redactor:)``).
+    var fingerprint: String { template.fingerprint(redactor: redactor) }
 
-    /// A fingerprint of the first request and of how its answer is read: the
-    /// method, URL, body and headers (secrets as their `${…}` references) and
-    /// the items, key and pagination settings. Validators are sent back only
-    /// with the request they were received for.
-    var fingerprint: String {
-        Self.fingerprint(of: resource, first: planner.first(), body: body, redactor: redactor)
-    }
-
-    /// The fingerprint of `resource`'s first request, its URL filled with
-    /// `dependencyValues`, sending no `since` value.
+    /// The fingerprint of `resource`'s first request sending no `since` value
+    /// (``RequestFingerprint/first(of:dependencyValues:redactor:)``).
     static func fingerprint(
         of resource: ResourceConfig, dependencyValues: [URLTemplate.Dependency: String], redactor: Redactor
     ) -> String {
-        let (planner, body, _) = plan(resource, dependencyValues: dependencyValues, since: nil)
-        return fingerprint(of: resource, first: planner.first(), body: body, redactor: redactor)
+        RequestFingerprint.first(of: resource, dependencyValues: dependencyValues, redactor: redactor)
     }
 
-    private static func fingerprint(
-        of resource: ResourceConfig, first: PageRequest, body: RequestBody?, redactor: Redactor
-    ) -> String {
-        var parts = [
-            resource.method.rawValue, first.url, body?.text ?? "",
-            resource.headers.map { "\($0.name): \($0.value)" }.joined(separator: "\n"),
-            resource.items.description, resource.key.description, resource.paginationText,
-        ]
-        // A token or link kept belongs to where it came from (a time, to any of them, as before).
-        if let kept = resource.incremental.flatMap({ FingerprintText.kept($0.source) }) { parts.append(kept) }
-        return FNV1a.hex(redactor.redact(parts.joined(separator: "\u{1F}")))
-    }
-
-    /// `next` as the pages table keeps it: its URL, body and position, and
-    /// what it adds to the loop guard, secrets sealed.
+    /// `next` as the pages table keeps it (``StoredRequest``).
     func stored(_ next: PageRequest, after request: PageRequest) -> String {
-        var members: [JSONValue.Member] = [
-            .init("url", .string(redactor.seal(next.url))), .init("position", .number(next.position)),
-            .init("seen", .array(next.seen.subtracting(request.seen).sorted().map { .string(redactor.seal($0)) })),
-        ]
-        if let body = next.body { members.append(.init("body", .string(redactor.seal(body)))) }
-        if next.received > 0 { members.append(.init("received", .number(next.received))) }
-        return JSONValue.object(members).serialized()
+        StoredRequest.encode(next, after: request, redactor: redactor)
     }
 
-    /// The page after `request`, from what ``stored(_:after:)`` wrote; `nil`
-    /// when it cannot be read back (a secret it held is no longer configured).
+    /// The page after `request`, from what ``stored(_:after:)`` wrote.
     func request(stored text: String, after request: PageRequest) -> PageRequest? {
-        guard let value = try? JSONValue(parsing: Array(text.utf8)),
-            let url = value["url"]?.stringValue.flatMap(redactor.unseal), let position = value["position"]?.intValue
-        else { return nil }
-        var next = PageRequest(number: request.number + 1, url: url, position: position, seen: request.seen)
-        for mark in value["seen"]?.arrayValue ?? [] {
-            guard let text = mark.stringValue.flatMap(redactor.unseal) else { return nil }
-            next.seen.insert(text)
-        }
-        if let body = value["body"]?.stringValue {
-            guard let unsealed = redactor.unseal(body) else { return nil }
-            next.body = unsealed
-        }
-        next.received = value["received"]?.intValue ?? 0
-        return next
+        StoredRequest.decode(text, after: request, redactor: redactor)
     }
 
-    /// A fingerprint of one page's request: its method, URL and body, secrets as their references.
+    /// A fingerprint of one page's request (``RequestFingerprint/page(_:method:redactor:)``).
     func fingerprint(of request: PageRequest) -> String {
-        FNV1a.hex(
-            redactor.redact([resource.method.rawValue, request.url, request.body ?? ""].joined(separator: "\u{1F}")))
+        RequestFingerprint.page(request, method: resource.method, redactor: redactor)
     }
 
     /// The stream of pages. A page whose request is the one `stored` holds
@@ -348,11 +253,11 @@ struct ResourceFetch: Sendable {
         -> FetchedPage
     {
         let validators = previous?.validators ?? Validators()
-        var headers = self.headers
+        var headers = template.headers
         if let etag = validators.etag { headers.append(("If-None-Match", etag)) }
         if let lastModified = validators.lastModified { headers.append(("If-Modified-Since", lastModified)) }
-        let body = request.body.map { RequestBody(text: $0, contentType: "application/json") } ?? self.body
-        var spec = HTTPRequestSpec(method: resource.method, url: request.url, headers: headers, body: body)
+        var spec = HTTPRequestSpec(
+            method: resource.method, url: request.url, headers: headers, body: template.body(of: request))
         spec.tls = resource.settings.tls
         spec.proxy = resource.settings.proxy
         let shown = "\(resource.method.rawValue) \(request.url)"
@@ -570,17 +475,5 @@ extension Clock where Duration == Swift.Duration {
         onRetry: @escaping @Sendable (RetryEvent) -> Void, decide: @escaping @Sendable (any Error) -> RetryDecision
     ) async throws -> Request.Element where Request.Element: Sendable {
         try await request.retryIf(policy: policy, clock: self, random: random, onRetry: onRetry, decide).firstElement()
-    }
-}
-
-extension ResourceConfig {
-    /// The first request a sync of this resource sends when `kept` is the value an
-    /// incremental sync kept: its URL, headers and body, each value where the
-    /// placeholders put it (docs/configuration.md#placeholders).
-    package func firstRequest(
-        since kept: SinceState?, dependencyValues: [URLTemplate.Dependency: String] = [:]
-    ) -> (url: String, headers: [(name: String, value: String)], body: String?) {
-        let plan = ResourceFetch.plan(self, dependencyValues: dependencyValues, since: incremental?.value(toSend: kept))
-        return (plan.planner.first().url, plan.headers, plan.body?.text)
     }
 }

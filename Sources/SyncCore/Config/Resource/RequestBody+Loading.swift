@@ -16,7 +16,7 @@ extension RequestBody {
             }
         }
         guard let filled = substituteStrings(in: value, at: path, context: context) else { return nil }
-        return RequestBody(text: filled.serialized(), contentType: "application/json")
+        return RequestBody(text: filled.serialized(), contentType: jsonType)
     }
 
     /// `value` with every string's references filled.

@@ -7,9 +7,12 @@ package struct RequestBody: Sendable, Hashable {
 }
 
 extension RequestBody {
+    /// The media type of a JSON body: the one a body written as JSON is sent with.
+    package static let jsonType = "application/json"
+
     /// The body as JSON, when it is JSON.
     package var json: JSONValue? {
-        guard contentType.hasPrefix("application/json") else { return nil }
+        guard contentType.hasPrefix(Self.jsonType) else { return nil }
         return try? JSONValue(parsing: Array(text.utf8))
     }
 }
