@@ -111,7 +111,7 @@ public struct SnapshotChanges: Sendable, Hashable, Codable {
     }
 }
 
-/// A finished sync, as handed to ``SyncStore/record(_:snapshot:)``.
+/// A finished sync, as handed to ``SyncStore/record(_:snapshot:continuing:cursor:)``.
 public struct FinishedSync: Sendable {
     /// The resource synced.
     public var resource: String

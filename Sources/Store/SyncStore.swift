@@ -67,32 +67,16 @@ public protocol SyncStore: AnyObject, Sendable {
     /// replaces the record staged before instead of being refused.
     func beginSnapshot(of resource: String, lastWins: Bool) async throws(StoreError) -> any SnapshotWriter
 
-    /// Records a finished sync in one transaction: the snapshot's diff (for a
-    /// success) with a row in `changes` for each record it inserts, updates or
-    /// deletes, the resource's row and the run's row. A new run row marks a row
-    /// of the resource left running by a process that stopped as cut off.
+    /// Records a finished sync that staged no snapshot
+    /// (``record(_:snapshot:continuing:cursor:)`` says how); one with a
+    /// snapshot is recorded by the snapshot's own
+    /// ``SnapshotWriter/commit(_:continuing:cursor:)``, so that a writer only
+    /// ever commits to the store that began it.
     ///
-    /// A success with a snapshot replaces the resource's records: new and changed
-    /// records are written, unchanged records are not touched, vanished keys are
-    /// deleted. A failure writes no record: the previous snapshot stays whole
-    /// (and the snapshot is discarded). A `notModified` sync keeps the records
-    /// and moves the resource's success time.
-    ///
-    /// Unless `sync` says when it finished, the finish time is taken in the
-    /// transaction, after the snapshot is applied; changed records' `updated_at`
-    /// (and their changes' `at`) is the time the apply began.
-    ///
-    /// An incremental sync, whose pages were applied as they came
-    /// (``applyPage(_:)``), passes the run row its first page made as `run`:
-    /// the row is completed (its outcome and end written), its change counts kept. A full sync of an
-    /// incremental resource passes the `cursor` it leaves, written with its snapshot.
-    ///
-    /// - Parameter snapshot: A writer this store began.
-    /// - Returns: When the sync finished and what its snapshot changed.
+    /// - Returns: When the sync finished.
     @discardableResult
-    func record(
-        _ sync: FinishedSync, snapshot: (any SnapshotWriter)?, continuing run: Int64?,
-        cursor: (scope: String, cursor: SyncCursor)?
+    func recordRun(
+        _ sync: FinishedSync, continuing run: Int64?, cursor: (scope: String, cursor: SyncCursor)?
     ) async throws(StoreError) -> RecordedSync
 
     /// Marks the runs of `resource` still running as cut off (outcome
@@ -212,13 +196,35 @@ extension SyncStore {
         try await beginSnapshot(of: resource, lastWins: false)
     }
 
-    /// Records a finished sync (``record(_:snapshot:continuing:cursor:)``).
+    /// Records a finished sync in one transaction: the snapshot's diff (for a
+    /// success) with a row in `changes` for each record it inserts, updates or
+    /// deletes, the resource's row and the run's row. A new run row marks a row
+    /// of the resource left running by a process that stopped as cut off.
+    ///
+    /// A success with a snapshot replaces the resource's records: new and changed
+    /// records are written, unchanged records are not touched, vanished keys are
+    /// deleted. A failure writes no record: the previous snapshot stays whole
+    /// (and the snapshot is discarded). A `notModified` sync keeps the records
+    /// and moves the resource's success time.
+    ///
+    /// Unless `sync` says when it finished, the finish time is taken in the
+    /// transaction, after the snapshot is applied; changed records' `updated_at`
+    /// (and their changes' `at`) is the time the apply began.
+    ///
+    /// An incremental sync, whose pages were applied as they came
+    /// (``applyPage(_:)``), passes the run row its first page made as `run`:
+    /// the row is completed (its outcome and end written), its change counts kept. A full sync of an
+    /// incremental resource passes the `cursor` it leaves, written with its snapshot.
+    ///
+    /// - Parameter snapshot: The snapshot the sync staged, if any: a writer of this store.
+    /// - Returns: When the sync finished and what its snapshot changed.
     @discardableResult
     public func record(
         _ sync: FinishedSync, snapshot: (any SnapshotWriter)? = nil, continuing run: Int64? = nil,
         cursor: (scope: String, cursor: SyncCursor)? = nil
     ) async throws(StoreError) -> RecordedSync {
-        try await record(sync, snapshot: snapshot, continuing: run, cursor: cursor)
+        if let snapshot { return try await snapshot.commit(sync, continuing: run, cursor: cursor) }
+        return try await recordRun(sync, continuing: run, cursor: cursor)
     }
 
     /// The changes after `seq` of every resource: at most `limit`.
@@ -285,6 +291,14 @@ public protocol SnapshotWriter: AnyObject {
     /// Drops the staged records; the previous snapshot stays as it was. It runs
     /// to its end even in a cancelled task.
     func discard() async
+
+    /// Records `sync` in the store that began this snapshot, as
+    /// ``SyncStore/record(_:snapshot:continuing:cursor:)`` says: a success
+    /// applies the snapshot, any other outcome discards it.
+    @discardableResult
+    func commit(
+        _ sync: FinishedSync, continuing run: Int64?, cursor: (scope: String, cursor: SyncCursor)?
+    ) async throws(StoreError) -> RecordedSync
 }
 
 extension SnapshotWriter {

@@ -22,7 +22,7 @@ import Synchronization
 /// releases it once the caller no longer says it is `busy`, so that no other
 /// agent can take it while a request of this one is in flight.
 ///
-/// Every commit of a resource's state (``PostgresStore/record(_:snapshot:continuing:cursor:)``,
+/// Every commit of a resource's state (``SyncStore/record(_:snapshot:continuing:cursor:)``,
 /// ``PostgresStore/applyPage(_:)``) checks in its own transaction that this
 /// agent still holds the lease with the token it was given, locking the row
 /// so that no other agent can take it until the commit ends: an agent frozen

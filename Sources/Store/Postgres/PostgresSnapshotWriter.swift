@@ -37,6 +37,12 @@ final class PostgresSnapshotWriter: SnapshotWriter {
         }
     }
 
+    func commit(
+        _ sync: FinishedSync, continuing run: Int64?, cursor: (scope: String, cursor: SyncCursor)?
+    ) async throws(StoreError) -> RecordedSync {
+        try await store.record(sync, applying: self, continuing: run, cursor: cursor)
+    }
+
     func stage(_ records: [StagedRecord], page: Int?) async throws(StoreError) {
         precondition(isOpen, "stage(_:) after the snapshot was applied or discarded")
         guard !records.isEmpty else { return }

@@ -3,18 +3,20 @@ import Logging
 import PostgresNIO
 
 extension PostgresStore {
-    /// Implements ``SyncStore/record(_:snapshot:continuing:cursor:)``.
+    /// Implements ``SyncStore/recordRun(_:continuing:cursor:)``.
     @discardableResult
-    public func record(
-        _ sync: FinishedSync, snapshot: (any SnapshotWriter)?, continuing run: Int64?,
+    public func recordRun(
+        _ sync: FinishedSync, continuing run: Int64?, cursor: (scope: String, cursor: SyncCursor)?
+    ) async throws(StoreError) -> RecordedSync {
+        try await record(sync, applying: nil, continuing: run, cursor: cursor)
+    }
+
+    /// Records `sync` as ``SyncStore/record(_:snapshot:continuing:cursor:)``
+    /// says, with `snapshot`, a writer of this store, when it staged one.
+    func record(
+        _ sync: FinishedSync, applying snapshot: PostgresSnapshotWriter?, continuing run: Int64?,
         cursor: (scope: String, cursor: SyncCursor)?
     ) async throws(StoreError) -> RecordedSync {
-        let snapshot = snapshot.map { writer in
-            guard let writer = writer as? PostgresSnapshotWriter, writer.store === self else {
-                preconditionFailure("record(_:snapshot:) with a snapshot another store began")
-            }
-            return writer
-        }
         let apply = sync.outcome == .success ? snapshot : nil
         if let snapshot, apply == nil {
             await snapshot.discard()
