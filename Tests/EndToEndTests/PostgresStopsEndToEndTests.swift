@@ -7,7 +7,8 @@ import Testing
 /// The real binary on a PostgreSQL schema, stopped with syncs in flight
 /// (docs/systemd.md#what-the-unit-does, docs/fleet.md#staged-pages): SIGTERM ends it
 /// with exit 0 within 10 s and removes its socket, and what an unfinished
-/// sync staged does not stay, whether it was stopped or killed.
+/// sync staged does not stay, whether it was stopped or killed; a stop gives
+/// back the pages of the empty `staging` too.
 @Suite(.serialized, .timeLimit(.minutes(4))) struct PostgresStopsEndToEndTests {
     /// Two snapshot resources and an incremental one, each of whose syncs
     /// waits on its fifth page, so that every sync is in flight.
@@ -87,6 +88,9 @@ import Testing
             #expect(copy("SELECT count(*) FROM snapshots") == "0", "round \(round)")
             #expect(copy("SELECT count(*) FROM leases WHERE owner IS NOT NULL") == "0", "round \(round)")
             #expect(copy("SELECT count(*) FROM sync_runs WHERE finished_at IS NULL AND resource <> 'log'") == "0")
+            // The agent closed its store as it stopped, which truncated the empty `staging`:
+            // its pages went back to the file system, not only its rows.
+            #expect(copy("SELECT pg_relation_size('staging')") == "0", "round \(round)")
         }
     }
 

@@ -164,6 +164,9 @@ package struct AgentRunner {
         }
         server.removeSocket()
         await transport.shutdown()
+        // Nothing syncs any more: a PostgreSQL store gives back the pages of an
+        // empty `staging` as it closes (docs/fleet.md#staged-pages).
+        await store.close()
         logger.info("stopped")
         if failed || group.failed { throw Failure(message: nil) }
     }
