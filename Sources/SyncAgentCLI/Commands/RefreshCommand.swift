@@ -87,7 +87,6 @@ struct RefreshCommand: AsyncParsableCommand {
             onActivity: report.report
         ).refresh(names)
         await transport.shutdown()
-        await store.close()
         return results
     }
 
