@@ -50,6 +50,24 @@ import Testing
         }
     }
 
+    @Test func aClosedStoreLeavesNoWALBehind() async throws {
+        // Reads open reader connections: closed last, a reader cannot remove
+        // the WAL, and the next opening would find one.
+        let fixture = try StoreFixture()
+        try await fixture.sync("users", records(200))
+        _ = try await fixture.store.records(of: "users", limit: 10)
+        #expect(fixture.sqlite.quickCheck(within: .seconds(10)) == .sound)
+        let path = fixture.sqlite.path
+        #expect(FileManager.default.fileExists(atPath: path + "-wal"))
+
+        await fixture.store.close()
+
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        #expect(!FileManager.default.fileExists(atPath: path + "-shm"))
+        let reopened = try SQLiteStore(path: path, mode: .readOnly)
+        #expect(try await reopened.records(of: "users", limit: 1000).count == 200)
+    }
+
     @Test func aSoundFileChecksSoundAndADamagedOneNamesTheDamage() async throws {
         let fixture = try StoreFixture()
         try await fixture.sync("users", records(2000))

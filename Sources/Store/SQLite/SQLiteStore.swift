@@ -41,6 +41,9 @@ public final class SQLiteStore: SyncStore {
     /// catalog `typed_tables` (which each write reads): decoded once per text.
     let typedTables = Mutex<[String: TypedTable]>([:])
 
+    /// Whether ``quickCheck(within:)`` found the file damaged.
+    private let foundDamaged = Mutex(false)
+
     /// How long a write waits for another process's write before failing.
     public static let busyTimeout: TimeInterval = 5
 
@@ -169,10 +172,15 @@ public final class SQLiteStore: SyncStore {
         defer { timer.cancel() }
         do {
             let findings = try pool.read { try String.fetchAll($0, sql: "PRAGMA quick_check(5)") }
-            return findings == ["ok"] ? .sound : .corrupt(findings.joined(separator: "; "))
+            guard findings == ["ok"] else {
+                foundDamaged.withLock { $0 = true }
+                return .corrupt(findings.joined(separator: "; "))
+            }
+            return .sound
         } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
             return .unchecked("it did not finish within \(limit)")
         } catch let error as DatabaseError where [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode) {
+            foundDamaged.withLock { $0 = true }
             return .corrupt(Self.describe(error))
         } catch {
             // Busy, out of descriptors or memory: says nothing of the file.
@@ -222,12 +230,22 @@ public final class SQLiteStore: SyncStore {
     static let staysCorruptLimit: Double = 3
 
     /// Closes the database: nothing more can be read or written through this store.
+    /// The readers close first, so that the writer is the last connection
+    /// closed: it checkpoints the WAL and removes it (a reader closed last
+    /// cannot, and would leave the `-wal` and `-shm` files behind). A file
+    /// ``quickCheck(within:)`` found damaged is not checkpointed into.
     public func close() {
-        try? pool.close()
+        closeConnections()
     }
 
     /// Implements ``SyncStore/close()``.
     public func close() async {
+        closeConnections()
+    }
+
+    private func closeConnections() {
+        // A file found damaged is left as it is: the writer, closed last, would checkpoint into it.
+        if !foundDamaged.withLock({ $0 }) { pool.releaseMemory() }
         try? pool.close()
     }
 

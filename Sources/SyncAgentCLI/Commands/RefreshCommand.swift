@@ -87,6 +87,7 @@ struct RefreshCommand: AsyncParsableCommand {
             onActivity: report.report
         ).refresh(names)
         await transport.shutdown()
+        await store.close()
         return results
     }
 
