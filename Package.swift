@@ -159,7 +159,7 @@ let package = Package(
         .testTarget(
             name: "StoreTests",
             dependencies: [
-                "Store", "TestServers", .product(name: "GRDB", package: "GRDB.swift"),
+                "Store", "StreamsTesting", "TestServers", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]),
         .testTarget(

@@ -1,4 +1,6 @@
 import Foundation
+import StreamsTesting
+import Synchronization
 import TestServers
 import Testing
 
@@ -43,6 +45,36 @@ import Testing
         await a.releaseAll()
         #expect(try await b.round(configured: names).gained.count == 5)
         #expect(b.owned == Set(names))
+    }
+
+    @Test func aRefreshWaitingForTheHolderWaitsOnTheClockItWasGiven() async throws {
+        let (first, second, _, _) = try await Self.twoAgents()
+        let clock = VirtualClock()
+        let a = first.joinFleet(agent: "a", leaseTime: .seconds(30), clock: clock)
+        let b = second.joinFleet(agent: "b", leaseTime: .seconds(30))
+        #expect(try await b.round(configured: ["r1"]).gained == ["r1"])
+
+        // The holder never syncs: the refresh looks for its run every 200 ms of
+        // the virtual clock, and gives up when 10 s of it have passed.
+        let finished = Mutex(false)
+        let waiting = Task {
+            let answer = await a.refreshByHolder(of: "r1", patience: .seconds(10))
+            finished.withLock { $0 = true }
+            return answer
+        }
+        var polls = 0
+        while true {
+            while clock.sleeperCount == 0, !finished.withLock({ $0 }) { await Task.yield() }
+            guard clock.sleeperCount > 0 else { break }
+            polls += 1
+            await clock.advance(by: .milliseconds(200))
+        }
+        guard case .none = await waiting.value else {
+            Issue.record("the refresh found a run, or took the lease")
+            return
+        }
+        #expect(polls == 50)
+        #expect(clock.now.offset == .seconds(10))
     }
 
     @Test func aLeaseOfAFractionOfASecondLastsThatLong() async throws {

@@ -53,11 +53,14 @@ public final class PostgresLeases: Sendable {
     }
 
     private let held = Mutex(Held())
+    /// The clock its waits are kept on: a refresh's wait for the holder, the pause before listening again.
+    private let clock: any Clock<Duration>
 
-    init(store: PostgresStore, agent: String, leaseTime: Duration) {
+    init(store: PostgresStore, agent: String, leaseTime: Duration, clock: any Clock<Duration>) {
         self.store = store
         self.agent = agent
         self.leaseTime = leaseTime
+        self.clock = clock
     }
 
     /// The lease time when the configuration names none.
@@ -239,10 +242,9 @@ public final class PostgresLeases: Sendable {
     /// sync, or the one in flight it joined.
     public func refreshByHolder(of resource: String, patience: Duration) async -> HolderAnswer {
         let before = (try? await store.latestRunID(of: resource)) ?? 0
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: patience)
-        var asked: ContinuousClock.Instant?
-        while clock.now < deadline, !Task.isCancelled {
+        let elapsed = clock.stopwatchFromNow()
+        var asked: Duration?
+        while elapsed() < patience, !Task.isCancelled {
             if token(for: resource) != nil { return .heldHere }
             // A run that ended: not the row an incremental sync keeps while it runs
             // (no outcome yet), nor a cancelled one.
@@ -251,14 +253,17 @@ public final class PostgresLeases: Sendable {
             {
                 return .ran(run)
             }
-            if asked.map({ $0.duration(to: clock.now) >= renewEvery }) ?? true {
-                asked = clock.now
+            if asked.map({ elapsed() - $0 >= renewEvery }) ?? true {
+                asked = elapsed()
                 if (try? await askRefresh(of: resource)) == nil { asked = nil }
             }
-            try? await Task.sleep(for: .milliseconds(200))
+            try? await clock.sleep(for: Self.holderPoll)
         }
         return .none
     }
+
+    /// How often a refresh waiting for the holder of a lease looks for its run.
+    static let holderPoll: Duration = .milliseconds(200)
 
     /// Calls `handle` with each resource whose refresh another agent asks for
     /// (`LISTEN`), until the task is cancelled; a connection lost is opened
@@ -276,7 +281,7 @@ public final class PostgresLeases: Sendable {
             } catch {
                 store.logger.debug("fleet: listening for refreshes failed: \(error)")
             }
-            try? await Task.sleep(for: .seconds(1))
+            try? await clock.sleep(for: .seconds(1))
         }
     }
 
@@ -330,4 +335,13 @@ public struct LeaseRound: Sendable, Equatable {
     public var lost: [String] = []
     /// How many agents are alive, this one included.
     public var agents = 1
+}
+
+extension Clock where Duration == Swift.Duration {
+    /// The time passed on this clock since this call, each time it is read.
+    /// (A method of the clock, so that a clock held as `any Clock` is opened.)
+    fileprivate func stopwatchFromNow() -> @Sendable () -> Duration {
+        let start = now
+        return { start.duration(to: self.now) }
+    }
 }

@@ -154,11 +154,13 @@ public final class PostgresStore: SyncStore {
     // MARK: The fleet
 
     /// Makes this store's writes those of agent `agent` of a fleet: from now on
-    /// a commit to a resource checks that the agent holds its lease.
+    /// a commit to a resource checks that the agent holds its lease. The
+    /// leases' waits are kept on `clock`.
     public func joinFleet(
-        agent: String = PostgresLeases.makeAgentID(), leaseTime: Duration = PostgresLeases.defaultLeaseTime
+        agent: String = PostgresLeases.makeAgentID(), leaseTime: Duration = PostgresLeases.defaultLeaseTime,
+        clock: any Clock<Duration> = ContinuousClock()
     ) -> PostgresLeases {
-        let leases = PostgresLeases(store: self, agent: agent, leaseTime: leaseTime)
+        let leases = PostgresLeases(store: self, agent: agent, leaseTime: leaseTime, clock: clock)
         membership.withLock { $0 = leases }
         return leases
     }

@@ -15,7 +15,6 @@ package struct LocalRefresh: Sendable {
     let store: any SyncStore
     /// The fleet this process is an agent of, when agents share the store.
     let fleet: (any FleetLeases)?
-    let transport: HTTPTransport
     let lock: RefreshLock
     /// What the refreshed resources' syncs share: their budgets, OAuth2 tokens and timers.
     let context: SyncContext
@@ -28,24 +27,28 @@ package struct LocalRefresh: Sendable {
 
     /// Creates a refresh over an open store; `onActivity` is told after
     /// each page, before each retry, and when a sync takes longer than its
-    /// `slowAfter`.
+    /// `slowAfter`. Its waits (retries, rate limits, timeouts, the slow
+    /// report, the lock of a resource another process syncs) are kept on
+    /// `time`'s clock, and the times it stores read `time`'s wall clock.
     package init(
-        config: AgentConfig, store: any SyncStore, fleet: (any FleetLeases)? = nil, transport: HTTPTransport,
-        logger: Logger, onActivity: @escaping @Sendable (SyncActivity) -> Void = { _ in }
+        config: AgentConfig, store: any SyncStore, fleet: (any FleetLeases)? = nil, transport: any PageTransport,
+        logger: Logger, time: TimeSources = TimeSources(),
+        onActivity: @escaping @Sendable (SyncActivity) -> Void = { _ in }
     ) {
         self.config = config
         self.store = store
         self.fleet = fleet
-        self.transport = transport
         self.lock = RefreshLock(database: config.database)
-        let clock = ContinuousClock()
+        let clock = time.clock
         context = SyncContext(
             store: store, transport: transport, redactor: config.redactor, logger: logger, clock: clock,
-            timers: Timers(clock: clock), now: SystemSources.now, random: SystemSources.random,
+            timers: clock.timers(), now: time.now, random: time.random,
             budgets: RequestBudgets(
                 resources: config.resources, clock: clock,
-                shared: SharedRateLimits(store: store, now: SystemSources.now, logger: logger)),
-            tokens: OAuth2Tokens(transport: transport, store: store, logger: logger, clock: clock))
+                shared: SharedRateLimits(store: store, now: time.now, logger: logger)),
+            tokens: OAuth2Tokens(
+                transport: transport, store: store, logger: logger, clock: clock, elapsed: time.elapsed(),
+                now: time.now))
         self.onActivity = onActivity
     }
 
@@ -91,14 +94,11 @@ package struct LocalRefresh: Sendable {
         }
         let lock = lock
         let name = resource.name
-        do {
-            return try await withSlowSignal(
-                after: resource.settings.slowAfter, clock: ContinuousClock(),
-                onSlow: { onActivity(.slow(resource: name)) }
-            ) { await sync.run(trigger: .refresh, lock: lock).result }
-        } catch {
-            return SyncResult(resource: name, outcome: .cancelled, error: StoredError.cancelled(name))
-        }
+        // A cancelled sync records and answers its own cancellation.
+        return await withSlowSignal(
+            after: resource.settings.slowAfter, timers: context.timers,
+            onSlow: { onActivity(.slow(resource: name)) }
+        ) { await sync.run(trigger: .refresh, lock: lock).result }
     }
 
     /// Runs `body` for every resource, wave after wave (see ``waves(_:)``),

@@ -406,7 +406,7 @@ struct ResourceSync: Sendable {
     package func run(trigger: SyncTrigger, lock: RefreshLock) async -> SyncReport {
         do {
             let wanted = context.now()
-            let held = try await lock.acquire(resource.name)
+            let held = try await lock.acquire(resource.name, clock: context.clock)
             defer { held.release() }
             if held.waited, let run = try await store.run(of: resource.name, finishedSince: wanted),
                 let outcome = run.outcome, outcome != .cancelled
