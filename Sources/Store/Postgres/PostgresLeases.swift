@@ -242,7 +242,7 @@ public final class PostgresLeases: Sendable {
     /// sync, or the one in flight it joined.
     public func refreshByHolder(of resource: String, patience: Duration) async -> HolderAnswer {
         let before = (try? await store.latestRunID(of: resource)) ?? 0
-        let elapsed = clock.stopwatchFromNow()
+        let elapsed = clock.stopwatch()
         var asked: Duration?
         while elapsed() < patience, !Task.isCancelled {
             if token(for: resource) != nil { return .heldHere }
@@ -335,13 +335,4 @@ public struct LeaseRound: Sendable, Equatable {
     public var lost: [String] = []
     /// How many agents are alive, this one included.
     public var agents = 1
-}
-
-extension Clock where Duration == Swift.Duration {
-    /// The time passed on this clock since this call, each time it is read.
-    /// (A method of the clock, so that a clock held as `any Clock` is opened.)
-    fileprivate func stopwatchFromNow() -> @Sendable () -> Duration {
-        let start = now
-        return { start.duration(to: self.now) }
-    }
 }

@@ -47,7 +47,7 @@ package struct LocalRefresh: Sendable {
                 resources: config.resources, clock: clock,
                 shared: SharedRateLimits(store: store, now: time.now, logger: logger)),
             tokens: OAuth2Tokens(
-                transport: transport, store: store, logger: logger, clock: clock, elapsed: time.elapsed(),
+                transport: transport, store: store, logger: logger, clock: clock, elapsed: clock.stopwatch(),
                 now: time.now))
         self.onActivity = onActivity
     }

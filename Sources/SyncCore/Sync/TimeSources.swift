@@ -22,18 +22,4 @@ package struct TimeSources: Sendable {
         self.now = now
         self.random = random
     }
-
-    /// The time passed on ``clock`` since this call, each time it is read.
-    func elapsed() -> @Sendable () -> Duration {
-        clock.stopwatch()
-    }
-}
-
-extension Clock where Duration == Swift.Duration {
-    /// The time passed on this clock since this call, each time it is read.
-    /// (A method of the clock, so that a clock held as `any Clock` is opened.)
-    func stopwatch() -> @Sendable () -> Duration {
-        let start = now
-        return { start.duration(to: self.now) }
-    }
 }
