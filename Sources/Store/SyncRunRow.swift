@@ -41,10 +41,14 @@ public struct SyncRunRow: Sendable, Hashable {
     /// The run's duration in milliseconds; `nil` while it runs. The times are what the
     /// row holds, however far apart: a difference past `Int` is `Int.max` (or `Int.min`).
     public var durationMilliseconds: Int? {
-        finishedAt.map {
-            let milliseconds = ($0.timeIntervalSince(startedAt) * 1000).rounded()
-            return Int(exactly: milliseconds) ?? (milliseconds < 0 ? .min : .max)
-        }
+        finishedAt.map { Self.milliseconds(from: startedAt, to: $0) }
+    }
+
+    /// The milliseconds from `start` to `end`, rounded, however far apart:
+    /// a difference past `Int` is `Int.max` (or `Int.min`).
+    public static func milliseconds(from start: Date, to end: Date) -> Int {
+        let milliseconds = (end.timeIntervalSince(start) * 1000).rounded()
+        return Int(exactly: milliseconds) ?? (milliseconds < 0 ? .min : .max)
     }
 }
 

@@ -359,7 +359,7 @@ struct ResourceSync: Sendable {
         var report = SyncReport(
             SyncResult(
                 resource: resource.name, outcome: sync.outcome, counts: sync.counts,
-                durationMilliseconds: Int((recorded.finishedAt.timeIntervalSince(startedAt) * 1000).rounded()),
+                durationMilliseconds: SyncRunRow.milliseconds(from: startedAt, to: recorded.finishedAt),
                 error: sync.error, changes: recorded.changes),
             feed: recorded.feed ?? feed, records: recorded.itemCount, since: sync.since)
         // An incremental sync's pages kept the table as they were applied.
